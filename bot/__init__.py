@@ -1,0 +1,1 @@
+"""tcgtable's application layer: the Discord bot, the offline console and the `tcgtable` command."""

@@ -1,0 +1,53 @@
+"""The `tcgtable` command.
+
+Each subcommand lives in its own module under `bot/commands/` and exposes
+`register(subparsers)`, which adds its parser and sets `handler` (a function
+taking the parsed arguments and returning an exit code). Modules are found
+automatically, so adding a command never edits this file.
+
+>>> main(["--help"])  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+
+import bot.commands
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the full `tcgtable` argument parser with every discovered subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="tcgtable",
+        description="tcgtable: trading-card-game matches, AI, rules answers, card lookup and leagues.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for info in sorted(pkgutil.iter_modules(bot.commands.__path__), key=lambda m: m.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"bot.commands.{info.name}")
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run `tcgtable` with `argv` (default: the process arguments) and return the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    handler = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return int(handler(args))
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

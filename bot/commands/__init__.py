@@ -1,0 +1,1 @@
+"""`tcgtable` subcommands, one module each; see `bot.cli`."""
