@@ -1,0 +1,8 @@
+"""Storage for matches, decks and server settings: sqlmodel tables over SQLite or PostgreSQL."""
+
+from __future__ import annotations
+
+from bot.persistence.db import Database, StaleWriteError
+from bot.persistence.models import DeckRow, GuildConfig, MatchRow
+
+__all__ = ["Database", "DeckRow", "GuildConfig", "MatchRow", "StaleWriteError"]

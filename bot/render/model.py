@@ -1,0 +1,151 @@
+"""A render-ready board built from an engine view: panels per player, zones, cards, narration.
+
+Text, embeds and images all draw this one model, so they show the same facts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+
+MAX_EVENTS = 6
+_PLAYER_REF = re.compile(r"\b[Pp]layer (\d)\b")
+
+
+@dataclass(slots=True)
+class CardFace:
+    """One card as shown: `hidden` cards show a back and nothing else."""
+
+    label: str
+    hidden: bool = False
+    stats: str = ""
+    orientation: str = ""
+    counters: str = ""
+    empty_slot: bool = False
+
+    def text(self) -> str:
+        if self.empty_slot:
+            return "—"
+        if self.hidden:
+            return "[face-down]" + (f" ({self.orientation})" if self.orientation else "")
+        extras = [part for part in (self.stats, self.orientation, self.counters) if part]
+        return self.label + (f" ({'; '.join(extras)})" if extras else "")
+
+
+@dataclass(slots=True)
+class ZoneShow:
+    name: str
+    count: int
+    cards: list[CardFace] = field(default_factory=list)
+    slots: bool = False
+
+    def text(self) -> str:
+        if self.slots:
+            return f"{self.name}: " + " | ".join(card.text() for card in self.cards)
+        if not self.cards:
+            return f"{self.name} {self.count}"
+        shown = ", ".join(card.text() for card in self.cards[-8:])
+        more = f" (+{self.count - len(self.cards[-8:])} more)" if self.count > len(self.cards[-8:]) else ""
+        return f"{self.name} {self.count}: {shown}{more}"
+
+
+@dataclass(slots=True)
+class Panel:
+    seat: int
+    name: str
+    values: str
+    zones: list[ZoneShow]
+    on_turn: bool = False
+
+
+@dataclass(slots=True)
+class Board:
+    title: str
+    panels: list[Panel]
+    shared: list[ZoneShow]
+    events: list[str]
+    status: str
+    step: int
+
+
+def stats_text(game: Game, code: str) -> str:
+    """Key printed stats of a card, e.g. "atk 2500, def 2100" (numbers only, at most three)."""
+    try:
+        stats = game.card(code).stats
+    except KeyError:
+        return ""
+    parts = [f"{k} {v}" for k, v in stats.items() if isinstance(v, int) and not isinstance(v, bool)]
+    return ", ".join(parts[:3])
+
+
+def card_face(game: Game, raw: dict[str, Any] | None) -> CardFace:
+    if raw is None:
+        return CardFace("", empty_slot=True)
+    orientation = str(raw.get("orientation") or "")
+    counters = ", ".join(f"{k} {v}" for k, v in (raw.get("counters") or {}).items() if v)
+    if raw.get("hidden") or "code" not in raw:
+        return CardFace("", hidden=True, orientation=orientation, counters=counters)
+    return CardFace(
+        str(raw.get("name", raw["code"])),
+        stats=stats_text(game, raw["code"]),
+        orientation=orientation,
+        counters=counters,
+    )
+
+
+def zone_show(game: Game, name: str, raw: dict[str, Any]) -> ZoneShow:
+    if "slots" in raw:
+        return ZoneShow(name, int(raw.get("count", 0)), [card_face(game, c) for c in raw["slots"]], slots=True)
+    return ZoneShow(name, int(raw.get("count", 0)), [card_face(game, c) for c in raw.get("cards", [])])
+
+
+def values_text(values: dict[str, Any]) -> str:
+    parts = []
+    for key, value in values.items():
+        if isinstance(value, bool | dict | list) or key.startswith("_"):
+            continue
+        parts.append(f"{key.replace('_', ' ')} {value}")
+    return ", ".join(parts)
+
+
+def name_players(text: str, names: list[str]) -> str:
+    """Replace the engine's "Player 0" with seat names in narration."""
+
+    def sub(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return names[seat] if seat < len(names) else match.group(0)
+
+    return _PLAYER_REF.sub(sub, text)
+
+
+def build_board(game: Game, view: dict[str, Any], names: list[str], *, title: str, status: str = "") -> Board:
+    """The render model of an engine view (use the spectator view for anything public)."""
+    prompt = view.get("prompt") or {}
+    turn = prompt.get("player")
+    panels = []
+    for entry in view.get("players", []):
+        seat = int(entry["seat"])
+        zones = [zone_show(game, name, raw) for name, raw in entry.get("zones", {}).items()]
+        panels.append(
+            Panel(
+                seat,
+                names[seat] if seat < len(names) else f"Player {seat + 1}",
+                values_text(entry.get("values", {})),
+                zones,
+                on_turn=(turn == seat),
+            )
+        )
+    shared = [zone_show(game, name, raw) for name, raw in view.get("shared", {}).items()]
+    events = [name_players(text, names) for text in view.get("events", [])[-MAX_EVENTS:]]
+    if not status:
+        result = view.get("result")
+        if result:
+            winners = [names[w] for w in result[0] if w < len(names)]
+            status = (" and ".join(winners) + " won. " if winners else "Draw. ") + name_players(str(result[1]), names)
+        elif turn is not None and turn < len(names):
+            status = f"Waiting for {names[turn]} ({prompt.get('kind', 'decision')})."
+    return Board(title, panels, shared, events, status, int(view.get("steps", 0)))

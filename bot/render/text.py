@@ -1,0 +1,71 @@
+"""Plain-text boards, hands and prompts (the console prints them; Discord uses them as fallbacks)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot.render.model import Board, card_face, name_players
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+    from engine.core.prompt import Prompt
+
+
+def board_text(board: Board) -> str:
+    """The whole public board as a few lines per player."""
+    lines = [f"== {board.title} · decision {board.step} =="]
+    for panel in board.panels:
+        marker = "▶ " if panel.on_turn else "  "
+        lines.append(f"{marker}{panel.name}" + (f" — {panel.values}" if panel.values else ""))
+        lines.extend(f"     {zone.text()}" for zone in panel.zones if zone.count or zone.slots)
+    for zone in board.shared:
+        lines.append(f"  {zone.text()}")
+    if board.events:
+        lines.append("  Last events:")
+        lines.extend(f"   · {event}" for event in board.events)
+    if board.status:
+        lines.append(f"  {board.status}")
+    return "\n".join(lines)
+
+
+def private_cards(game: Game, view: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """The viewer's own cards that others cannot see (hand, face-down set cards), by zone."""
+    seat = view.get("viewer")
+    if seat is None:
+        return []
+    zones = []
+    for name, raw in view["players"][seat].get("zones", {}).items():
+        cards = raw.get("slots", raw.get("cards", []))
+        secret = [card_face(game, c).text() for c in cards if c and "code" in c and not c.get("face_up", True)]
+        if secret:
+            zones.append((name, secret))
+    return zones
+
+
+def hand_text(game: Game, view: dict[str, Any], names: list[str]) -> str:
+    """What only this player may see: their hidden cards, secrets, and their pending prompt."""
+    lines = []
+    zones = private_cards(game, view)
+    if not zones:
+        lines.append("You hold no hidden cards.")
+    for name, cards in zones:
+        lines.append(f"Your {name} ({len(cards)}): " + ", ".join(cards))
+    seat = view.get("viewer")
+    secrets = view["players"][seat].get("secrets") if seat is not None else None
+    if secrets:
+        lines.append("Known to you: " + ", ".join(f"{k}: {v}" for k, v in secrets.items()))
+    prompt = view.get("prompt") or {}
+    if prompt.get("options"):
+        lines.append(name_players(f"Your decision: {prompt.get('text', '')}", names))
+    return "\n".join(lines)
+
+
+def prompt_text(prompt: Prompt, names: list[str], *, limit: int = 60) -> str:
+    """A numbered list of the options (the console answers by number)."""
+    who = names[prompt.player] if prompt.player < len(names) else f"Player {prompt.player + 1}"
+    lines = [f"{who}: {name_players(prompt.text, names)}" + (f"  [rule {prompt.rule}]" if prompt.rule else "")]
+    for number, option in enumerate(prompt.options[:limit], start=1):
+        lines.append(f"  {number}. {name_players(option.label, names)}")
+    if len(prompt.options) > limit:
+        lines.append(f"  … {len(prompt.options) - limit} more: type part of a label to pick one.")
+    return "\n".join(lines)

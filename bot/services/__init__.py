@@ -1,0 +1,1 @@
+"""Transport-agnostic use cases shared by the Discord cogs and the offline console (no discord imports)."""

@@ -1,0 +1,165 @@
+"""Deck lists: parse "3x Dark Magician" text, validate against the game's rules, store per player.
+
+Accepted lines (one card entry per line; blank lines and `#`/`//` comments are skipped):
+``3x Dark Magician``, ``3 Dark Magician``, ``Dark Magician x3``, ``Dark Magician`` (one copy),
+a card code instead of a name, and section headers ``Main:``, ``Extra:``, ``Side:`` (also
+``#main``/``!side`` as YDK files write them, or ``Main deck (40)``).
+
+>>> parse_deck_text("Main:\\n3x Kuriboh\\nSide:\\n1 Kuriboh")  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from bot.persistence import Database, DeckRow
+from bot.services.errors import NotFoundError, ServiceError
+from bot.services.games import get_game, preconstructed
+
+if TYPE_CHECKING:
+    from engine.core.game import DeckList, Game
+
+_COUNT_FIRST = re.compile(r"^(\d{1,2})\s*[xX×]?\s+(.+)$")
+_COUNT_LAST = re.compile(r"^(.+?)\s+[xX×](\d{1,2})$")
+_HEADER = re.compile(r"^[#!]?\s*(main|extra|side|fusion)(?:\s+deck)?\s*(?:\(\d+\))?\s*:?$", re.IGNORECASE)
+MAX_DECK_TEXT = 20_000
+
+
+class DeckError(ServiceError):
+    """A deck list that cannot be used; the message lists every problem."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("This deck has problems:\n" + "\n".join(f"- {p}" for p in problems))
+        self.problems = problems
+
+
+@dataclass(slots=True)
+class ParsedDeck:
+    sections: dict[str, list[str]] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+
+def parse_deck_text(game: Game, text: str) -> ParsedDeck:
+    """Turn a text deck list into sections of card codes, collecting every problem found."""
+    parsed = ParsedDeck()
+    if len(text) > MAX_DECK_TEXT:
+        parsed.problems.append(f"the list is too long ({len(text)} characters; at most {MAX_DECK_TEXT})")
+        return parsed
+    section = "main"
+    pool = game.pool
+    for number, raw in enumerate(re.split(r"\r?\n|;", text), start=1):
+        line = raw.strip()
+        if not line or line.startswith("//") or (line.startswith("#") and not _HEADER.match(line)):
+            continue
+        header = _HEADER.match(line)
+        if header:
+            section = "extra" if header.group(1).lower() == "fusion" else header.group(1).lower()
+            continue
+        count, name = 1, line
+        if m := _COUNT_FIRST.match(line):
+            count, name = int(m.group(1)), m.group(2)
+        elif m := _COUNT_LAST.match(line):
+            name, count = m.group(1), int(m.group(2))
+        name = name.strip()
+        try:
+            card = pool.resolve(name)
+        except KeyError:
+            parsed.problems.append(f"line {number}: no {game.name or game.id} card named {name!r}{_hint(game, name)}")
+            continue
+        if count < 1:
+            parsed.problems.append(f"line {number}: a count must be at least 1 ({line!r})")
+            continue
+        parsed.sections.setdefault(section, []).extend([card.code] * count)
+    if not parsed.sections and not parsed.problems:
+        parsed.problems.append("the list names no cards")
+    return parsed
+
+
+def _hint(game: Game, name: str) -> str:
+    from rapidfuzz import fuzz, process
+
+    names = [card.name for card in game.pool.cards.values()]
+    best = process.extractOne(name, names, scorer=fuzz.WRatio, score_cutoff=70)
+    return f" (did you mean {best[0]!r}?)" if best else ""
+
+
+def deck_to_text(game: Game, sections: DeckList) -> str:
+    """A deck as "3x Name" lines under section headers (the format `parse_deck_text` reads)."""
+    lines: list[str] = []
+    for section, codes in sections.items():
+        lines.append(f"{section.capitalize()} ({len(codes)}):")
+        counts: dict[str, int] = {}
+        for code in codes:
+            counts[code] = counts.get(code, 0) + 1
+        for code, count in counts.items():
+            name = game.pool[code].name if code in game.pool else code
+            lines.append(f"{count}x {name}")
+    return "\n".join(lines)
+
+
+class DeckService:
+    """Import, list, show and delete decks; resolve the deck a player names for a match."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def import_deck(self, owner: str, game_id: str, name: str, text: str) -> DeckRow:
+        """Parse, validate (every problem listed) and store a deck; replaces one of the same name."""
+        game = get_game(game_id)
+        name = name.strip()
+        if not name or len(name) > 80:
+            raise ServiceError("A deck name needs 1 to 80 characters.")
+        parsed = parse_deck_text(game, text)
+        problems = list(parsed.problems)
+        if not problems:
+            problems = list(game.validate_deck(parsed.sections))
+        if problems:
+            raise DeckError(problems)
+        return await self.db.save_deck(owner, game.id, name, parsed.sections, source=text)
+
+    async def list_decks(self, owner: str, game_id: str | None = None) -> list[tuple[str, str, bool]]:
+        """(game, deck name, is preconstructed) for the player's decks and the built-in ones."""
+        games = [get_game(game_id)] if game_id else None
+        rows = await self.db.decks_of(owner, games[0].id if games else None)
+        listed = [(row.game, row.name, False) for row in rows]
+        if games is None:
+            from bot.services.games import list_games
+
+            games = [get_game(info.id) for info in list_games()]
+        for game in games:
+            listed.extend((game.id, name, True) for name in preconstructed(game))
+        return listed
+
+    async def resolve(self, owner: str, game_id: str, name: str | None) -> tuple[str, DeckList]:
+        """The deck `name` of `owner` (or a preconstructed one); the first built-in deck when empty."""
+        game = get_game(game_id)
+        built_in = preconstructed(game)
+        if not name:
+            if not built_in:
+                raise NotFoundError(f"{game.name} ships no preconstructed deck: import one with /deck import.")
+            first = next(iter(built_in))
+            return first, built_in[first]
+        row = await self.db.get_deck(owner, game.id, name.strip())
+        if row is not None:
+            return row.name, {k: list(v) for k, v in row.sections.items()}
+        wanted = name.strip().casefold()
+        for deck_name, deck in built_in.items():
+            if deck_name.casefold() == wanted:
+                return deck_name, deck
+        starts = [n for n in built_in if n.casefold().startswith(wanted) or wanted in n.casefold()]
+        if len(starts) == 1:
+            return starts[0], built_in[starts[0]]
+        known = ", ".join(built_in) or "none"
+        raise NotFoundError(f"No {game.name} deck called {name!r}. Your decks: /deck list. Preconstructed: {known}.")
+
+    async def show(self, owner: str, game_id: str, name: str) -> str:
+        game = get_game(game_id)
+        deck_name, deck = await self.resolve(owner, game.id, name)
+        return f"**{deck_name}** ({game.name})\n" + deck_to_text(game, deck)
+
+    async def delete(self, owner: str, game_id: str, name: str) -> None:
+        game = get_game(game_id)
+        if not await self.db.delete_deck(owner, game.id, name.strip()):
+            raise NotFoundError(f"You have no {game.name} deck called {name!r}.")

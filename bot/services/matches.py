@@ -1,0 +1,570 @@
+"""Matches as use cases: challenge, accept, AI games, lobbies, choices, hands, clocks, replays.
+
+Transport-agnostic: callers pass user ids (strings) and get rows, states and updates back; the
+Discord cogs and the console render them. Every action is persisted (compare-and-set on the
+match version) before anyone is shown the new board.
+
+>>> service = MatchService(db)                                            # doctest: +SKIP
+>>> row = await service.start_ai("yugioh", Seat("1", "Ana"), deck=None)    # doctest: +SKIP
+>>> await service.choose(row.id, "1", "draw", expected_version=row.version)  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from bot.persistence import Database, MatchRow, StaleWriteError
+from bot.persistence.models import OPEN_STATUSES, now
+from bot.services import games as engine_games
+from bot.services.decks import DeckService
+from bot.services.errors import (
+    ForbiddenError,
+    NotFoundError,
+    NotYourTurnError,
+    ServiceError,
+    StaleChoiceError,
+)
+
+if TYPE_CHECKING:
+    from engine.core.prompt import Prompt
+    from engine.core.state import State
+
+SNAPSHOT_EVERY = 8  # choices between snapshot refreshes (the record stays the truth)
+AI_STEP_LIMIT = 2_000  # AI decisions in one go before handing back (guards against loops)
+CACHE_SIZE = 2_048
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player seat: a user id and display name, or an AI (`ai` = its level)."""
+
+    user: str
+    name: str
+    ai: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"user": self.user, "name": self.name, "ai": self.ai}
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> Seat:
+        return cls(str(raw["user"]), str(raw.get("name") or raw["user"]), raw.get("ai"))
+
+    @classmethod
+    def for_ai(cls, level: str) -> Seat:
+        return cls(f"ai:{level}", f"AI ({level})", level)
+
+
+@dataclass(slots=True)
+class MatchUpdate:
+    """What changed: the stored row, the live state, and the public narration since the action."""
+
+    row: MatchRow
+    state: State | None
+    events: list[str] = field(default_factory=list)
+    notice: str = ""
+
+    @property
+    def seats(self) -> list[Seat]:
+        return seats_of(self.row)
+
+    @property
+    def prompt(self) -> Prompt | None:
+        return self.state.prompt() if self.state is not None else None
+
+    @property
+    def turn_seat(self) -> Seat | None:
+        prompt = self.prompt
+        return self.seats[prompt.player] if prompt is not None else None
+
+    @property
+    def finished(self) -> bool:
+        return self.row.status not in OPEN_STATUSES
+
+
+def seats_of(row: MatchRow) -> list[Seat]:
+    return [Seat.from_json(raw) for raw in row.seats]
+
+
+def seat_index(row: MatchRow, user: str) -> int | None:
+    """The seat `user` holds in this match, or None for a spectator."""
+    for index, raw in enumerate(row.seats):
+        if str(raw.get("user")) == user:
+            return index
+    return None
+
+
+def result_text(row: MatchRow) -> str:
+    """ "Ana wins: ..." / "Draw: ..." / "Aborted" from a finished row."""
+    if row.status == "aborted":
+        return "The match was aborted."
+    if row.status == "declined":
+        return "The challenge was declined."
+    result = row.result or {}
+    seats = seats_of(row)
+    winners = [seats[w].name for w in result.get("winners", []) if 0 <= w < len(seats)]
+    reason = result.get("reason", "")
+    if not winners:
+        return f"Draw. {reason}".strip()
+    return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}. {reason}".strip()
+
+
+class MatchService:
+    """All match use cases over one database; keeps a small cache of live states per process."""
+
+    def __init__(self, db: Database, decks: DeckService | None = None, *, clock_hours: float = 24.0) -> None:
+        self.db = db
+        self.decks = decks or DeckService(db)
+        self.clock_hours = clock_hours
+        self._cache: OrderedDict[int, tuple[int, State]] = OrderedDict()
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # ------------------------------------------------------------------ loading
+    async def row(self, match_id: int) -> MatchRow:
+        row = await self.db.get_match(match_id)
+        if row is None:
+            raise NotFoundError(f"There is no match #{match_id}.")
+        return row
+
+    def _lock(self, match_id: int) -> asyncio.Lock:
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = self._locks[match_id] = asyncio.Lock()
+        return lock
+
+    def load_state(self, row: MatchRow) -> State:
+        """The live state of a started match: cache, else snapshot + later choices, else full replay."""
+        assert row.id is not None
+        cached = self._cache.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            self._cache.move_to_end(row.id)
+            return cached[1]
+        game = engine_games.get_game(row.game)
+        if row.snapshot and row.snapshot_choices <= len(row.choices):
+            state = engine_games.state_from_snapshot(game, row.snapshot)
+            start = row.snapshot_choices
+        else:
+            state = self._replay(row, 0)
+            start = 0
+        for choice in row.choices[start:]:
+            state.apply(str(choice))
+        self._remember(row, state)
+        return state
+
+    def _replay(self, row: MatchRow, upto: int) -> State:
+        from engine.core.record import MatchRecord
+
+        game = engine_games.get_game(row.game)
+        if row.engine_version and game.version != row.engine_version:
+            raise ServiceError(
+                f"Match #{row.id} was recorded with {game.name} engine version {row.engine_version}; "
+                f"this bot runs version {game.version} and cannot continue it exactly."
+            )
+        record = MatchRecord(
+            row.game,
+            game.version,
+            row.seed,
+            [dict(d) for d in row.decks],
+            dict(row.options),
+            [str(c) for c in row.choices],
+        )
+        return record.replay(upto)
+
+    def _remember(self, row: MatchRow, state: State) -> None:
+        assert row.id is not None
+        self._cache[row.id] = (row.version, state)
+        self._cache.move_to_end(row.id)
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    async def state(self, match_id: int) -> tuple[MatchRow, State | None]:
+        row = await self.row(match_id)
+        if not row.decks:
+            return row, None
+        return row, self.load_state(row)
+
+    # ------------------------------------------------------------------ starting matches
+    async def challenge(
+        self,
+        game_id: str,
+        challenger: Seat,
+        opponent: Seat,
+        deck: str | None,
+        *,
+        guild_id: str | None = None,
+        channel_id: str | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> MatchRow:
+        """A 2-player challenge waiting for the opponent's answer."""
+        game = engine_games.get_game(game_id)
+        if challenger.user == opponent.user:
+            raise ServiceError("You cannot challenge yourself; try /match ai to play the AI.")
+        deck_name, deck_list = await self.decks.resolve(challenger.user, game.id, deck)
+        row = MatchRow(
+            game=game.id,
+            engine_version=game.version,
+            status="pending",
+            max_players=2,
+            seats=[challenger.to_json(), opponent.to_json()],
+            decks=[],
+            deck_names=[deck_name],
+            options={"pending_decks": [deck_list], **({"match": options} if options else {})},
+            guild_id=guild_id,
+            channel_id=channel_id,
+        )
+        return await self.db.insert_match(row)
+
+    async def respond(self, match_id: int, user: str, accept: bool, deck: str | None = None) -> MatchUpdate:
+        """The challenged player accepts (with a deck) or declines."""
+        row = await self.row(match_id)
+        if row.status != "pending":
+            raise StaleChoiceError(f"Match #{match_id} is no longer waiting for an answer.")
+        if seat_index(row, user) != 1:
+            raise NotYourTurnError("Only the challenged player can answer this challenge.")
+        if not accept:
+            await self._write(row, status="declined")
+            return MatchUpdate(await self.row(match_id), None, notice="Challenge declined.")
+        deck_name, deck_list = await self.decks.resolve(user, row.game, deck)
+        pending = [*list(row.options.get("pending_decks", [])), deck_list]
+        return await self._start(row, pending, [*row.deck_names, deck_name])
+
+    async def start_ai(
+        self,
+        game_id: str,
+        player: Seat,
+        deck: str | None,
+        level: str = "greedy",
+        *,
+        ai_deck: str | None = None,
+        guild_id: str | None = None,
+        channel_id: str | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> MatchUpdate:
+        """A match against the AI, started at once (the AI moves first if the game says so)."""
+        game = engine_games.get_game(game_id)
+        deck_name, deck_list = await self.decks.resolve(player.user, game.id, deck)
+        ai_name, ai_list = await self.decks.resolve("", game.id, ai_deck)
+        ai_seat = Seat.for_ai(level)
+        row = MatchRow(
+            game=game.id,
+            engine_version=game.version,
+            status="pending",
+            max_players=2,
+            seats=[player.to_json(), ai_seat.to_json()],
+            deck_names=[deck_name],
+            options={"match": options} if options else {},
+            guild_id=guild_id,
+            channel_id=channel_id,
+        )
+        row = await self.db.insert_match(row)
+        return await self._start(row, [deck_list, ai_list], [deck_name, ai_name])
+
+    async def open_lobby(
+        self,
+        game_id: str,
+        host: Seat,
+        players: int,
+        deck: str | None,
+        *,
+        guild_id: str | None = None,
+        channel_id: str | None = None,
+    ) -> MatchRow:
+        """A lobby for `players` seats that starts when full (multiplayer games)."""
+        game = engine_games.get_game(game_id)
+        if not game.min_players <= players <= game.max_players:
+            raise ServiceError(f"{game.name} is for {game.min_players}-{game.max_players} players, not {players}.")
+        deck_name, deck_list = await self.decks.resolve(host.user, game.id, deck)
+        row = MatchRow(
+            game=game.id,
+            engine_version=game.version,
+            status="lobby",
+            max_players=players,
+            seats=[host.to_json()],
+            deck_names=[deck_name],
+            options={"pending_decks": [deck_list]},
+            guild_id=guild_id,
+            channel_id=channel_id,
+        )
+        return await self.db.insert_match(row)
+
+    async def join(self, match_id: int, player: Seat, deck: str | None) -> MatchUpdate:
+        """Take a seat in a lobby; the match starts when the last seat is taken."""
+        row = await self.row(match_id)
+        if row.status != "lobby":
+            raise ServiceError(f"Match #{match_id} is not an open lobby.")
+        if seat_index(row, player.user) is not None:
+            raise ServiceError("You already have a seat in this lobby.")
+        deck_name, deck_list = await self.decks.resolve(player.user, row.game, deck)
+        seats = [*row.seats, player.to_json()]
+        pending = [*row.options.get("pending_decks", []), deck_list]
+        names = [*row.deck_names, deck_name]
+        if len(seats) < row.max_players:
+            await self._write(row, seats=seats, deck_names=names, options={**row.options, "pending_decks": pending})
+            fresh = await self.row(match_id)
+            return MatchUpdate(fresh, None, notice=f"{player.name} joined ({len(seats)}/{row.max_players}).")
+        row.seats = seats
+        return await self._start(row, pending, names)
+
+    async def _start(self, row: MatchRow, decks: list[dict[str, list[str]]], names: list[str]) -> MatchUpdate:
+        game = engine_games.get_game(row.game)
+        seed = secrets.randbits(48)
+        match_options = dict(row.options.get("match", {}))
+        state = engine_games.new_state(game, decks, seed, match_options)
+        fields: dict[str, Any] = dict(
+            status="active",
+            seed=seed,
+            decks=decks,
+            deck_names=names,
+            options=match_options,
+            choices=[],
+            seats=row.seats,
+            snapshot=engine_games.snapshot(state),
+            snapshot_choices=0,
+            engine_version=game.version,
+        )
+        row.seats = list(row.seats)
+        update = await self._after_choices(row, state, [], fields, events_from=0)
+        return update
+
+    # ------------------------------------------------------------------ playing
+    async def choose(
+        self,
+        match_id: int,
+        user: str,
+        option: str,
+        *,
+        expected_version: int | None = None,
+        by_label: bool = False,
+    ) -> MatchUpdate:
+        """Apply `user`'s answer to the current prompt, then let AI seats move; persisted first.
+
+        `expected_version` (from a button) makes a second click on the same prompt a no-op that
+        raises StaleChoiceError; `by_label` lets typed input name an option by its label or number.
+        """
+        async with self._lock(match_id):
+            row = await self.row(match_id)
+            if row.status != "active":
+                raise StaleChoiceError(f"Match #{match_id} is over ({result_text(row)})")
+            if expected_version is not None and expected_version != row.version:
+                raise StaleChoiceError("That prompt was already answered; here is the current one.")
+            state = self.load_state(row).clone()
+            prompt = state.prompt()
+            if prompt is None:
+                raise StaleChoiceError("Nothing is waiting for a decision in this match.")
+            seat = seat_index(row, user)
+            if seat is None:
+                raise NotYourTurnError("You are not playing in this match; you can watch the thread.")
+            if prompt.player != seat:
+                waiting = seats_of(row)[prompt.player].name
+                raise NotYourTurnError(f"It is not your decision: the match is waiting for {waiting}.")
+            option_id = resolve_option(prompt, option) if by_label else option
+            from engine.core.errors import IllegalActionError, InvalidActionError
+
+            events_from = len(state.events)
+            try:
+                state.apply(option_id)
+            except (IllegalActionError, InvalidActionError) as exc:
+                raise ServiceError(f"Not allowed: {exc}") from exc
+            return await self._after_choices(row, state, [option_id], {}, events_from=events_from)
+
+    async def _after_choices(
+        self, row: MatchRow, state: State, new_choices: list[str], fields: dict[str, Any], *, events_from: int
+    ) -> MatchUpdate:
+        """Run AI seats, then persist choices, snapshot, status and clock in one compare-and-set."""
+        seats = [Seat.from_json(raw) for raw in fields.get("seats", row.seats)]
+        choices = list(fields.get("choices", row.choices)) + new_choices
+        choices.extend(self._run_ai(state, seats, row.seed, len(choices)))
+        fields["choices"] = choices
+        prompt = state.prompt()
+        if state.result is not None:
+            fields["status"] = "finished"
+            fields["result"] = {"winners": list(state.result.winners), "reason": state.result.reason}
+            fields["turn_user"] = None
+        elif prompt is not None:
+            turn_user = seats[prompt.player].user
+            if turn_user != row.turn_user:
+                fields.update(turn_user=turn_user, turn_started_at=now(), reminded=False)
+        snap_at = fields.get("snapshot_choices", row.snapshot_choices)
+        if "snapshot" not in fields and (len(choices) - snap_at >= SNAPSHOT_EVERY or state.result is not None):
+            fields.update(snapshot=engine_games.snapshot(state), snapshot_choices=len(choices))
+        try:
+            version = await self.db.update_match(row.id or 0, row.version, **fields)
+        except StaleWriteError as exc:
+            self._cache.pop(row.id or 0, None)
+            raise StaleChoiceError("That prompt was already answered; here is the current one.") from exc
+        for key, value in fields.items():
+            setattr(row, key, value)
+        row.version = version
+        self._remember(row, state)
+        events = [text for event in state.events[events_from:] if (text := event.text_for(None))]
+        return MatchUpdate(row, state, events)
+
+    def _run_ai(self, state: State, seats: list[Seat], seed: int, done: int) -> list[str]:
+        picked: list[str] = []
+        for _ in range(AI_STEP_LIMIT):
+            prompt = state.prompt()
+            if prompt is None or state.result is not None or seats[prompt.player].ai is None:
+                break
+            option_id = engine_games.ai_choice(state, prompt.player, seats[prompt.player].ai or "", seed)
+            state.apply(option_id)
+            picked.append(option_id)
+        return picked
+
+    async def _write(self, row: MatchRow, **fields: Any) -> MatchRow:
+        """A compare-and-set write of non-game fields (status, location, clocks)."""
+        try:
+            row.version = await self.db.update_match(row.id or 0, row.version, **fields)
+        except StaleWriteError as exc:
+            raise StaleChoiceError("The match changed meanwhile; please try again.") from exc
+        for key, value in fields.items():
+            setattr(row, key, value)
+        return row
+
+    async def set_location(self, match_id: int, **fields: Any) -> MatchRow:
+        """Remember where the match lives (thread, board message); retried on concurrent writes."""
+        for _ in range(5):
+            row = await self.row(match_id)
+            try:
+                return await self._write(row, **fields)
+            except StaleChoiceError:
+                await asyncio.sleep(0.01)
+        raise ServiceError(f"Could not update match #{match_id}: it keeps changing.")
+
+    # ------------------------------------------------------------------ views
+    async def view(self, match_id: int, user: str | None) -> tuple[MatchRow, dict[str, Any], int | None]:
+        """The observation of `user` (their seat), or the spectator view; with the row and seat."""
+        row, state = await self.state(match_id)
+        if state is None:
+            raise ServiceError(f"Match #{match_id} has not started yet.")
+        seat = seat_index(row, user) if user is not None else None
+        return row, state.view(seat), seat
+
+    async def replay_view(self, match_id: int, step: int) -> tuple[MatchRow, dict[str, Any], int]:
+        """The spectator view after `step` choices of a finished match (clamped to the range)."""
+        row = await self.row(match_id)
+        if row.status == "active":
+            raise ServiceError("Replays are for finished matches; watch the thread for this one.")
+        if not row.decks:
+            raise ServiceError(f"Match #{match_id} never started.")
+        step = max(0, min(step, len(row.choices)))
+        state = self._replay(row, step)
+        return row, state.view(None), step
+
+    async def list_for(self, user: str, *, open_only: bool = True) -> list[MatchRow]:
+        return await self.db.matches_for(user, open_only=open_only)
+
+    # ------------------------------------------------------------------ ending matches
+    async def concede(self, match_id: int, user: str) -> MatchUpdate:
+        async with self._lock(match_id):
+            row = await self.row(match_id)
+            seat = seat_index(row, user)
+            if seat is None:
+                raise ForbiddenError("Only a player of this match can concede it.")
+            if row.status != "active":
+                raise ServiceError(f"Match #{match_id} is not in progress.")
+            return await self._forfeit(row, seat, "{name} conceded.")
+
+    async def abort(self, match_id: int, user: str, *, moderator: bool = False) -> MatchUpdate:
+        """Abort when every human player asked for it, or at once for a moderator."""
+        async with self._lock(match_id):
+            row = await self.row(match_id)
+            if row.status not in OPEN_STATUSES:
+                raise ServiceError(f"Match #{match_id} is already over.")
+            seat = seat_index(row, user)
+            if seat is None and not moderator:
+                raise ForbiddenError("Only the players or a moderator can abort a match.")
+            humans = {s.user for s in seats_of(row) if s.ai is None}
+            votes = set(row.options.get("abort_votes", [])) | ({user} if seat is not None else set())
+            if moderator or votes >= humans:
+                await self._write(row, status="aborted", turn_user=None)
+                return MatchUpdate(row, None, ["The match was aborted."])
+            await self._write(row, options={**row.options, "abort_votes": sorted(votes)})
+            missing = ", ".join(s.name for s in seats_of(row) if s.user in humans - votes)
+            return MatchUpdate(row, None, notice=f"Abort requested; waiting for {missing} to agree.")
+
+    async def rematch(self, match_id: int, user: str) -> MatchUpdate | MatchRow:
+        """A new match with the same players and decks, seats swapped; AI rematches start at once."""
+        row = await self.row(match_id)
+        seat = seat_index(row, user)
+        if seat is None:
+            raise ForbiddenError("Only a player of that match can ask for a rematch.")
+        if row.status in OPEN_STATUSES:
+            raise ServiceError(f"Match #{match_id} is still going on.")
+        seats = seats_of(row)
+        names = list(row.deck_names)
+        if any(s.ai for s in seats):
+            ai = next(s for s in seats if s.ai)
+            me = seats[seat]
+            return await self.start_ai(
+                row.game,
+                me,
+                names[seat] if seat < len(names) else None,
+                ai.ai or "greedy",
+                guild_id=row.guild_id,
+                channel_id=row.channel_id,
+            )
+        others = [s for i, s in enumerate(seats) if i != seat]
+        return await self.challenge(
+            row.game,
+            seats[seat],
+            others[0],
+            names[seat] if seat < len(names) else None,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+        )
+
+    # ------------------------------------------------------------------ clocks
+    async def due_clocks(self, at: float | None = None) -> list[tuple[MatchRow, str]]:
+        """Matches whose turn clock needs action now: ("remind", row) at half time, ("timeout", row)."""
+        at = now() if at is None else at
+        due: list[tuple[MatchRow, str]] = []
+        for row in await self.db.open_matches(("active",)):
+            if not row.turn_user or row.turn_user.startswith("ai:"):
+                continue
+            limit = float(row.options.get("clock_hours", self.clock_hours)) * 3600
+            elapsed = at - row.turn_started_at
+            if elapsed >= limit:
+                due.append((row, "timeout"))
+            elif elapsed >= limit / 2 and not row.reminded:
+                due.append((row, "remind"))
+        return due
+
+    async def mark_reminded(self, row: MatchRow) -> None:
+        await self._write(row, reminded=True)
+
+    async def timeout(self, row: MatchRow) -> MatchUpdate:
+        """The player on the clock loses by timeout."""
+        async with self._lock(row.id or 0):
+            seat = seat_index(row, row.turn_user or "")
+            if seat is None or row.status != "active":
+                raise StaleChoiceError("The clock no longer applies to this match.")
+            return await self._forfeit(row, seat, "{name} ran out of time.")
+
+    async def _forfeit(self, row: MatchRow, seat: int, reason: str) -> MatchUpdate:
+        """End the match now: every other seat wins; `reason` may name the loser as {name}."""
+        text = reason.format(name=seats_of(row)[seat].name)
+        winners = [i for i in range(len(row.seats)) if i != seat]
+        await self._write(row, status="finished", turn_user=None, result={"winners": winners, "reason": text})
+        return MatchUpdate(row, None, [text])
+
+
+def resolve_option(prompt: Prompt, typed: str) -> str:
+    """Typed input to an option id: a 1-based number, an exact id, or a label (exact, then prefix)."""
+    text = typed.strip()
+    if text.isdigit() and 1 <= int(text) <= len(prompt.options):
+        return prompt.options[int(text) - 1].id
+    if prompt.find(text) is not None:
+        return text
+    option = prompt.find_label(text)
+    if option is not None:
+        return option.id
+    folded = text.casefold()
+    matches = [o for o in prompt.options if o.label.casefold().startswith(folded)] if folded else []
+    if len(matches) == 1:
+        return matches[0].id
+    if len(matches) > 1:
+        raise ServiceError(f"{typed!r} matches several options: " + ", ".join(o.label for o in matches[:5]))
+    raise ServiceError(f"{typed!r} is not one of the options (1-{len(prompt.options)}).")
