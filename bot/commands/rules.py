@@ -1,0 +1,63 @@
+"""`tcgtable rules ask "QUESTION" [--game G] [--json]`: answer a rules question with citations."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser("rules", help="ask the rules assistant a question")
+    actions = parser.add_subparsers(dest="rules_command", metavar="ACTION")
+    ask = actions.add_parser("ask", help="answer a rules question, citing the rules sections")
+    ask.add_argument("question", help='the question, e.g. "can I attack the turn I summon?"')
+    ask.add_argument("--game", help="yugioh, naruto, inuyasha, inazuma or usagi (default: inferred)")
+    ask.add_argument("--json", action="store_true", help="print one JSON object")
+    ask.add_argument(
+        "--docs",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="also search the .txt/.md/.pdf rulebooks in DIR (repeatable; default: RULES_DIRS setting)",
+    )
+    ask.add_argument("--semantic", action="store_true", help="add embedding search if the extra is installed")
+    ask.set_defaults(handler=handle_ask)
+    parser.set_defaults(handler=lambda args: _usage(parser))
+
+
+def _usage(parser: argparse.ArgumentParser) -> int:
+    parser.print_help(sys.stderr)
+    return 2
+
+
+def _rules_dirs(explicit: list[str]) -> list[str]:
+    if explicit:
+        return explicit
+    raw = os.environ.get("RULES_DIRS", "").strip()
+    if not raw:
+        return []
+    if raw.startswith("["):
+        return [str(item) for item in json.loads(raw)]
+    return [part for part in raw.split(os.pathsep if os.pathsep in raw else ",") if part.strip()]
+
+
+def handle_ask(args: argparse.Namespace) -> int:
+    from rulesdocs.answer import format_answer
+    from rulesdocs.model import RulesError
+    from rulesdocs.service import RulesService
+
+    try:
+        service = RulesService(extra_dirs=_rules_dirs(args.docs), semantic=args.semantic)
+        if args.semantic and not service.enable_semantic():
+            print("semantic extra not installed (pip install .[semantic]); using BM25 only", file=sys.stderr)
+        answer = service.ask(args.question, game=args.game.lower() if args.game else None)
+    except RulesError as exc:
+        print(f"tcgtable rules ask: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(answer.to_json(), ensure_ascii=False))
+    else:
+        print(format_answer(answer))
+    return 0 if answer.found else 1

@@ -1,0 +1,173 @@
+"""Turn ranked hits into a short answer: one or two extracted sentences, citations, see also.
+
+Confidence is the share of the question's weight (IDF of its terms within the game's reference)
+that the best section covers. Below `AnswerConfig.floor` the reply says no rule was found and
+lists the closest sections instead of guessing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rulesdocs import text as textmod
+from rulesdocs.index import GameStats, Query, RulesIndex
+from rulesdocs.model import GAME_NAMES, Answer, Chunk, Citation, GameId, Hit
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"“(*0-9])")
+_MARKUP = re.compile(r"\*\*|\*|`|^#+\s*|^\s*[-•]\s+", re.MULTILINE)
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerConfig:
+    """Tunable knobs of answer composition."""
+
+    floor: float = 0.5
+    max_sentences: int = 2
+    max_chars: int = 360
+    see_also: int = 3
+    citation_chars: int = 600
+    extra_floor: float = 0.5
+
+
+def plain(text: str) -> str:
+    """`text` without Markdown emphasis and list bullets, whitespace collapsed."""
+    return " ".join(_MARKUP.sub("", text).split())
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of a passage; list items and lines ending a sentence count as sentences."""
+    out: list[str] = []
+    for line in re.split(r"\n(?=\s*[-•*]\s|\s*\d+\.\s)|\n\s*\n", text):
+        for piece in _SENTENCE_END.split(plain(line)):
+            if piece.strip():
+                out.append(piece.strip())
+    return out
+
+
+def confidence(query: Query, chunk: Chunk, index: RulesIndex, stats: GameStats | None) -> float:
+    """Share of the question's IDF mass that `chunk` (with its parent title) covers, 0..1."""
+    if stats is None or not query:
+        return 0.0
+    covered = index.terms_of(chunk) | frozenset(textmod.terms(chunk.parents))
+    total = matched = 0.0
+    for term, weight in query.weights.items():
+        if weight < max(query.weights.values()):
+            continue  # context terms from an earlier turn do not count
+        idf = stats.idf(term)
+        total += idf
+        if term in covered:
+            matched += idf
+    return matched / total if total else 0.0
+
+
+def extract(query: Query, chunk: Chunk, config: AnswerConfig) -> str:
+    """The one or two sentences of `chunk` that best match the question, in document order."""
+    parts = sentences(chunk.text)
+    if not parts:
+        return plain(chunk.title)
+    if chunk.kind == "glossary":
+        return f"{chunk.title}: {plain(chunk.text)}"[: config.max_chars]
+    scored = []
+    for position, sentence in enumerate(parts):
+        words = set(textmod.terms(sentence))
+        score = sum(weight for term, weight in query.weights.items() if term in words)
+        scored.append((score, -position, sentence))
+    scored.sort(reverse=True)
+    chosen = [scored[0]]
+    for candidate in scored[1:]:
+        if len(chosen) >= config.max_sentences or candidate[0] <= 0:
+            break
+        length = sum(len(s[2]) for s in chosen) + len(candidate[2])
+        if candidate[0] * 2 >= scored[0][0] and length <= config.max_chars:
+            chosen.append(candidate)
+    if scored[0][0] == 0:
+        chosen = [(0, 0, parts[0])]
+    chosen.sort(key=lambda item: -item[1])
+    answer = " ".join(item[2] for item in chosen)
+    return answer if len(answer) <= config.max_chars else answer[: config.max_chars - 1].rstrip() + "…"
+
+
+def cite(chunk: Chunk, config: AnswerConfig) -> Citation:
+    """A citation of `chunk` with its text trimmed for display."""
+    body = plain(chunk.text)
+    if len(body) > config.citation_chars:
+        body = body[: config.citation_chars - 1].rstrip() + "…"
+    return Citation(chunk.doc, chunk.section, chunk.title, body)
+
+
+def compose(
+    question: str,
+    game: GameId,
+    query: Query,
+    hits: list[Hit],
+    extra: list[Hit],
+    index: RulesIndex,
+    config: AnswerConfig,
+) -> Answer:
+    """The Answer for ranked `hits` (reference) and `extra` (official documents)."""
+    stats = index.stats.get(game)
+    ranked = _distinct(hits)
+    if not ranked:
+        return _not_found(question, game, [], config)
+    top = ranked[0]
+    score = 1.0 if top.source == "exact" else confidence(query, top.chunk, index, stats)
+    if score < config.floor:
+        return _not_found(question, game, ranked, config, score)
+    citations = [cite(top.chunk, config)]
+    for hit in extra[:1]:
+        if confidence(query, hit.chunk, index, stats) >= config.extra_floor:
+            citations.append(cite(hit.chunk, config))
+    see_also = tuple(cite(h.chunk, config) for h in ranked[1 : 1 + config.see_also])
+    return Answer(
+        question=question,
+        game=game,
+        text=extract(query, top.chunk, config),
+        citations=tuple(citations),
+        see_also=see_also,
+        confidence=score,
+        found=True,
+        sections=tuple(h.chunk.section for h in ranked),
+    )
+
+
+def _distinct(hits: list[Hit]) -> list[Hit]:
+    """Hits without repeats of the same section."""
+    seen: set[tuple[str, str]] = set()
+    out: list[Hit] = []
+    for hit in hits:
+        key = (hit.chunk.doc, hit.chunk.section)
+        if key not in seen:
+            seen.add(key)
+            out.append(hit)
+    return out
+
+
+def _not_found(question: str, game: GameId, ranked: list[Hit], config: AnswerConfig, score: float = 0.0) -> Answer:
+    name = GAME_NAMES.get(game, game)
+    closest = tuple(cite(h.chunk, config) for h in ranked[: config.see_also])
+    text = f"I did not find a rule about that in the {name} rules."
+    if closest:
+        text += " The closest sections are listed below."
+    return Answer(
+        question=question,
+        game=game,
+        text=text,
+        see_also=closest,
+        confidence=score,
+        found=False,
+        sections=tuple(h.chunk.section for h in ranked),
+    )
+
+
+def format_answer(answer: Answer) -> str:
+    """Plain-text rendering for the terminal and the console transport."""
+    lines = [answer.text]
+    if answer.citations:
+        lines.append("")
+        for c in answer.citations:
+            where = f"§{c.section}" if not c.section.startswith(("G:", "p")) else c.section
+            lines.append(f"Source: {c.doc} {where} — {c.title}".rstrip(" —"))
+    if answer.see_also:
+        lines.append("See also: " + "; ".join(f"{c.section} {c.title}" for c in answer.see_also))
+    return "\n".join(lines)

@@ -1,0 +1,142 @@
+"""Conversation context per channel and game inference.
+
+A channel (or thread) remembers the game being discussed and the last question, so a follow-up
+such as "and in defense position?" is searched together with the question before it. The game
+is taken, in order, from: an explicit choice, a game named in the question, terms only one
+game uses, the channel's conversation, the channel's match, a server default. When none of
+these decides, the assistant asks which game.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from rulesdocs import text as textmod
+from rulesdocs.index import RulesIndex
+from rulesdocs.model import GameId
+
+_GAME_NAMES: tuple[tuple[re.Pattern[str], GameId], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), game)
+    for pattern, game in (
+        (r"\byu[- ]?gi[- ]?oh\b|\bygo\b|\byugi\b", "yugioh"),
+        (r"\bnaruto\b", "naruto"),
+        (r"\binu[- ]?yasha\b", "inuyasha"),
+        (r"\binazuma\b", "inazuma"),
+        (r"\busagi\b|\byojimbo\b", "usagi"),
+    )
+)
+
+_FOLLOW_UP = re.compile(
+    r"^\s*(and|but|or|also|so|then|what about|how about|what if|same|in that case|"
+    r"and if|ok and|okay and|what happens if|does that|is that|does it|is it|can it|"
+    r"even if|unless|instead)\b",
+    re.IGNORECASE,
+)
+_PRONOUN = re.compile(r"\b(it|that|this|they|them|those|same)\b", re.IGNORECASE)
+
+
+def named_game(question: str) -> GameId | None:
+    """The game the question names outright ("in yugioh, ..."), if exactly one."""
+    found = {game for pattern, game in _GAME_NAMES if pattern.search(question)}
+    return found.pop() if len(found) == 1 else None
+
+
+def strip_game_names(question: str) -> str:
+    """`question` without game names (they say which game, not which rule)."""
+    for pattern, _ in _GAME_NAMES:
+        question = pattern.sub(" ", question)
+    return " ".join(question.split())
+
+
+def is_follow_up(question: str) -> bool:
+    """True when `question` reads as continuing the previous one."""
+    content = textmod.terms(question)
+    if _FOLLOW_UP.match(question):
+        return True
+    return len(content) <= 2 and bool(_PRONOUN.search(question))
+
+
+@dataclass(frozen=True, slots=True)
+class Inference:
+    """Evidence for each game from the question's terms; `strong` when one game clearly wins."""
+
+    scores: dict[GameId, float]
+    best: GameId | None
+    strong: bool
+
+
+def infer_game(question: str, index: RulesIndex) -> Inference:
+    """Score games by terms that appear in one game's reference only (or far more in it)."""
+    games = index.games
+    scores: dict[GameId, float] = dict.fromkeys(games, 0.0)
+    for term in set(textmod.terms(question)):
+        having = [g for g in games if index.stats[g].df.get(term, 0) > 0]
+        if not having or len(having) == len(games):
+            continue
+        share = 1.0 / len(having)
+        for game in having:
+            stats = index.stats[game]
+            scores[game] += share * min(1.0, 4.0 * stats.df[term] / max(stats.docs, 1)) + share
+    ordered = sorted(scores.items(), key=lambda item: -item[1])
+    if not ordered or ordered[0][1] <= 0:
+        return Inference(scores, None, False)
+    best, top = ordered[0]
+    second = ordered[1][1] if len(ordered) > 1 else 0.0
+    if top <= second * 1.25:
+        return Inference(scores, None, False)
+    strong = top >= 1.5 and top >= second * 2.0
+    return Inference(scores, best, strong)
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What a channel was last talking about."""
+
+    game: GameId | None
+    question: str
+    section: str | None
+    at: float
+    pending: bool = False  # the assistant asked "which game?" and waits for the answer
+
+
+class ConversationStore:
+    """Recent context per channel key, forgotten after `ttl` seconds; thread-safe, bounded."""
+
+    def __init__(self, ttl: float = 1800.0, max_channels: int = 10_000) -> None:
+        self.ttl = ttl
+        self.max_channels = max_channels
+        self._items: OrderedDict[str, Context] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str | None, now: float | None = None) -> Context | None:
+        """The live context of `key`, or None."""
+        if key is None:
+            return None
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            context = self._items.get(key)
+            if context is None:
+                return None
+            if now - context.at > self.ttl:
+                del self._items[key]
+                return None
+            return context
+
+    def remember(self, key: str | None, context: Context) -> None:
+        """Store `context` for `key` (no-op without a key)."""
+        if key is None:
+            return
+        with self._lock:
+            self._items[key] = context
+            self._items.move_to_end(key)
+            while len(self._items) > self.max_channels:
+                self._items.popitem(last=False)
+
+    def forget(self, key: str) -> None:
+        """Drop the context of `key` (e.g. "new topic")."""
+        with self._lock:
+            self._items.pop(key, None)

@@ -1,0 +1,216 @@
+"""The transport-agnostic rules assistant: `RulesService.ask(question, ...) -> Answer`.
+
+The Discord cog, the console and `tcgtable rules ask` all call this. It owns the index (opened
+lazily, once), the per-channel conversation context and the optional semantic ranker.
+
+>>> service = RulesService(db_path=":memory:")  # doctest: +SKIP
+>>> service.ask("can I attack the turn I summon?", game="yugioh").citations[0].section  # doctest: +SKIP
+'13.2'
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from rulesdocs import conversation as conv
+from rulesdocs import text as textmod
+from rulesdocs.answer import AnswerConfig, compose
+from rulesdocs.index import Query, RulesIndex
+from rulesdocs.model import GAME_NAMES, Answer, GameId, Hit, RulesError
+from rulesdocs.semantic import SemanticRanker, rrf
+
+MAX_QUESTION_CHARS = 500
+_SECTION_ONLY = re.compile(
+    r"^\s*(?:what\s+(?:does|is)\s+)?(?:§|sec(?:tion)?\.?|rule)?\s*(\d+(?:\.\d+)*)\.?\s*(?:say|says)?\s*\??\s*$",
+    re.IGNORECASE,
+)
+_DEFINITION = re.compile(
+    r"^\s*(?:what(?:'s| is| are| does)|whats|define|definition of|meaning of|explain)\s+"
+    r"(?:an?\s+|the\s+)?[\"“']?(.+?)[\"”']?\s*(?:mean|means)?\s*\??\s*$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """Where a question comes from: the channel key and what the channel knows."""
+
+    channel: str | None = None
+    match_game: GameId | None = None
+    server_default: GameId | None = None
+
+
+class RulesService:
+    """Answers rules questions with citations; keeps a short context per channel."""
+
+    def __init__(
+        self,
+        *,
+        texts_dir: Path | None = None,
+        extra_dirs: Sequence[Path | str] = (),
+        db_path: Path | str | None = None,
+        semantic: bool = False,
+        config: AnswerConfig | None = None,
+        store: conv.ConversationStore | None = None,
+        index: RulesIndex | None = None,
+    ) -> None:
+        self._texts_dir = texts_dir
+        self._extra_dirs = list(extra_dirs)
+        self._db_path = db_path
+        self._index = index
+        self._lock = threading.Lock()
+        self.config = config or AnswerConfig()
+        self.store = store or conv.ConversationStore()
+        self.semantic: SemanticRanker | None = None
+        self._want_semantic = semantic
+
+    @property
+    def index(self) -> RulesIndex:
+        """The rules index, opened (and built if needed) on first use."""
+        if self._index is None:
+            with self._lock:
+                if self._index is None:
+                    self._index = RulesIndex.open(self._texts_dir, self._extra_dirs, self._db_path)
+        return self._index
+
+    def enable_semantic(self) -> bool:
+        """Load the embedding model if installed; False (BM25 only) when it is not."""
+        if self.semantic is None and self._want_semantic:
+            cache = None
+            if self._db_path is not None and str(self._db_path) != ":memory:":
+                cache = Path(self._db_path).with_name("rules-embeddings.sqlite")
+            self.semantic = SemanticRanker.load(self.index, cache)
+            self._want_semantic = self.semantic is not None
+        return self.semantic is not None
+
+    # ----- the one entry point -------------------------------------------------------------------
+
+    def ask(self, question: str, *, game: GameId | None = None, where: Asked | None = None) -> Answer:
+        """Answer `question`; `game` forces the game, `where` gives channel context and defaults."""
+        where = where or Asked()
+        question = " ".join(question.split())
+        if not question:
+            raise RulesError("Ask a rules question, e.g. 'can I attack the turn I summon a monster?'")
+        if len(question) > MAX_QUESTION_CHARS:
+            raise RulesError(f"That question is too long ({len(question)} characters; keep it under 500).")
+        index = self.index
+        if game is not None and game not in index.games:
+            known = ", ".join(index.games) or "none"
+            raise RulesError(f"Unknown game {game!r}. Games with rules: {known}.")
+        context = self.store.get(where.channel)
+        follow_up = context is not None and not context.pending and conv.is_follow_up(question)
+        if context is not None and context.pending and game is None:
+            answered = conv.named_game(question) or _bare_game(question, index.games)
+            if answered is not None and not textmod.terms(conv.strip_game_names(question)):
+                return self.ask(context.question, game=answered, where=where)
+        chosen = game or self._pick_game(question, context, follow_up, where, index)
+        if chosen is None:
+            return self._clarify(question, where)
+        answer = self._answer(question, chosen, context.question if follow_up and context else "")
+        top = answer.citations[0].section if answer.citations else None
+        self.store.remember(where.channel, conv.Context(chosen, question, top, time.monotonic()))
+        return answer
+
+    async def ask_async(self, question: str, *, game: GameId | None = None, where: Asked | None = None) -> Answer:
+        """`ask` in a worker thread, for the bot's event loop."""
+        return await asyncio.to_thread(self.ask, question, game=game, where=where)
+
+    def rank(self, question: str, game: GameId, *, context: str = "", limit: int = 10) -> list[Hit]:
+        """Reference hits for `question` in `game`: exact lookups first, then BM25 (+ semantic)."""
+        exact = self._exact(question, game)
+        query = Query.parse(conv.strip_game_names(question), context=context)
+        hits = self.index.search(query, game, limit=max(limit, 20))
+        hits = _prefer_sections(hits, query, bool(exact))
+        if self.semantic is not None:
+            semantic_query = f"{context} {question}" if context else question
+            hits = rrf([hits, self.semantic.search(semantic_query, game, limit=20)])
+        if exact:
+            hits = exact + [h for h in hits if h.chunk is not exact[0].chunk]
+        return hits[:limit]
+
+    # ----- steps -------------------------------------------------------------------------------
+
+    def _answer(self, question: str, game: GameId, context: str) -> Answer:
+        query = Query.parse(conv.strip_game_names(question), context=context)
+        hits = self.rank(question, game, context=context)
+        extra = self.index.search_extra(query, game, limit=3)
+        return compose(question, game, query, hits, extra, self.index, self.config)
+
+    def _exact(self, question: str, game: GameId) -> list[Hit]:
+        stripped = conv.strip_game_names(question)
+        number = _SECTION_ONLY.match(stripped)
+        if number:
+            chunk = self.index.section(game, number.group(1))
+            if chunk is not None:
+                return [Hit(chunk, 1e9, "exact")]
+        definition = _DEFINITION.match(stripped)
+        candidate = definition.group(1) if definition else stripped.rstrip("?")
+        for term in (candidate, _singular(candidate)):
+            chunk = self.index.term(game, term)
+            if chunk is not None:
+                return [Hit(chunk, 1e9, "exact")]
+        return []
+
+    def _pick_game(
+        self,
+        question: str,
+        context: conv.Context | None,
+        follow_up: bool,
+        where: Asked,
+        index: RulesIndex,
+    ) -> GameId | None:
+        named = conv.named_game(question)
+        if named is not None and named in index.games:
+            return named
+        if follow_up and context is not None and context.game is not None:
+            return context.game
+        inference = conv.infer_game(question, index)
+        if inference.strong:
+            return inference.best
+        for candidate in (
+            context.game if context else None,
+            where.match_game,
+            inference.best,
+            where.server_default,
+        ):
+            if candidate is not None and candidate in index.games:
+                return candidate
+        return index.games[0] if len(index.games) == 1 else None
+
+    def _clarify(self, question: str, where: Asked) -> Answer:
+        games = tuple(self.index.games)
+        names = ", ".join(f"{GAME_NAMES.get(g, g)} (`{g}`)" for g in games)
+        self.store.remember(where.channel, conv.Context(None, question, None, time.monotonic(), pending=True))
+        return Answer(
+            question=question,
+            game=None,
+            text=f"Which game is this about? I know the rules of {names}.",
+            confidence=0.0,
+            found=False,
+            clarify=games,
+        )
+
+
+def _bare_game(reply: str, games: list[GameId]) -> GameId | None:
+    """A reply that is just a game id ("naruto") to a "which game?" question."""
+    word = textmod.fold(reply).strip(" ?!.")
+    return word if word in games else None
+
+
+def _singular(term: str) -> str:
+    return term[:-1] if term.endswith("s") and not term.endswith("ss") else term
+
+
+def _prefer_sections(hits: list[Hit], query: Query, exact: bool) -> list[Hit]:
+    """Rank a glossary entry below the sections unless it is far ahead (definitions are short)."""
+    if exact:
+        return hits
+    rescored = [Hit(h.chunk, h.score * (0.75 if h.chunk.kind == "glossary" else 1.0), h.source) for h in hits]
+    rescored.sort(key=lambda h: -h.score)
+    return rescored

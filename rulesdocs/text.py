@@ -1,0 +1,147 @@
+"""Text normalization shared by the index and the queries: tokens, stop words, stems, synonyms.
+
+The index stores pre-normalized terms, so a question and a rules passage meet on the same
+vocabulary: lower case, synonyms folded to one canonical word, then a light suffix stemmer.
+
+>>> terms("Can I attack the turn I summoned it?")
+['attack', 'turn', 'summon']
+>>> terms("my monster is in DEF position")
+['monster', 'defens', 'position']
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+
+_STOP_TEXT = """
+    a an the and or but if then than so of to in on at by for from with without into onto over under
+    is are was were be been being am do does did doing done have has had having can could may might
+    must shall should will would i me my mine we us our you your yours he him his she her it its they
+    them their theirs this that these those there here what which who whom whose when where why how
+    just also only very too not no yes any some all each every both either neither other another
+    such same as about again once while until because
+    get gets got getting go goes going make makes made let lets like want wants need needs
+    ok okay hey hi pls please thanks thx guys anyone someone something anything really actually
+    still even ever way thing things work works happen happens happened else one ones
+    s t im ive id dont doesnt didnt cant cannot wont isnt arent wasnt whats hows
+"""
+STOP_WORDS: frozenset[str] = frozenset(_STOP_TEXT.split())
+"""Words that never decide which rule a question is about."""
+
+
+def _load_synonyms() -> dict[str, tuple[str, ...]]:
+    path = Path(__file__).with_name("synonyms.yaml")
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(raw, dict):
+        raise ValueError(f"{path}: expected a mapping of canonical word -> list of variants")
+    table: dict[str, tuple[str, ...]] = {}
+    for canonical, variants in raw.items():
+        if not isinstance(variants, list):
+            raise ValueError(f"{path}: {canonical!r} must map to a list, got {variants!r}")
+        replacement = tuple(str(canonical).lower().split())
+        for variant in variants:
+            table[str(variant).lower()] = replacement
+    return table
+
+
+SYNONYMS: dict[str, tuple[str, ...]] = _load_synonyms()
+"""Variant word -> canonical words (chat slang, British spellings, old card-type names)."""
+
+_VOWELS = frozenset("aeiouy")
+
+# (suffix, replacement, minimum stem length kept) in the order they are tried.
+_SUFFIXES: tuple[tuple[str, str, int], ...] = (
+    ("ational", "ate", 3),
+    ("ization", "ize", 3),
+    ("fulness", "ful", 3),
+    ("iveness", "ive", 3),
+    ("ations", "ate", 3),
+    ("ation", "ate", 3),
+    ("nesses", "", 3),
+    ("ness", "", 3),
+    ("ments", "", 4),
+    ("ment", "", 4),
+    ("ingly", "", 3),
+    ("edly", "", 3),
+    ("ings", "", 3),
+    ("ing", "", 3),
+    ("ies", "y", 2),
+    ("ied", "y", 2),
+    ("ers", "er", 3),
+    ("ed", "", 3),
+    ("ed", "e", 2),
+    ("ly", "", 4),
+    ("es", "", 4),
+    ("s", "", 3),
+)
+_KEEP_ES = ("ches", "shes", "sses", "xes", "zes")
+
+
+@lru_cache(maxsize=16384)
+def stem(word: str) -> str:
+    """Strip common English inflections so "attacks", "attacked", "attacking" meet.
+
+    >>> [stem(w) for w in ("attacks", "attacked", "attacking", "defense", "destroyed", "copies")]
+    ['attack', 'attack', 'attack', 'defens', 'destroy', 'copy']
+    """
+    if len(word) <= 3 or word.isdigit():
+        return word
+    for suffix, replacement, min_stem in _SUFFIXES:
+        if not word.endswith(suffix):
+            continue
+        base = word[: -len(suffix)]
+        if len(base) < min_stem or not _VOWELS.intersection(base):
+            continue
+        if suffix == "es" and not word.endswith(_KEEP_ES):
+            base = word[:-1]
+        if suffix == "s" and word.endswith(("ss", "us", "is")):
+            return _final(word)
+        doubled = len(base) > 2 and base[-1] == base[-2] and base[-1] not in "lsz"
+        if doubled and suffix in ("ing", "ed", "ings", "edly", "ingly"):
+            base = base[:-1]
+        return _final(base + replacement)
+    return _final(word)
+
+
+def _final(word: str) -> str:
+    """Drop a trailing silent "e" so "defense"/"defens" and "use"/"us-ed" line up."""
+    if len(word) > 4 and word.endswith("e") and not word.endswith(("ee", "ie")):
+        return word[:-1]
+    return word
+
+
+def fold(text: str) -> str:
+    """Lower-case `text` and strip accents and typographic quotes."""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return text.replace("’", "'").replace("‘", "'").lower()
+
+
+def words(text: str) -> list[str]:
+    """Folded words of `text` with synonyms expanded, stop words kept."""
+    out: list[str] = []
+    for raw in _WORD.findall(fold(text)):
+        token = raw[:-2] if raw.endswith("'s") else raw.replace("'", "")
+        replacement = SYNONYMS.get(token)
+        if replacement is None:
+            out.append(token)
+        else:
+            out.extend(replacement)
+    return out
+
+
+def terms(text: str, *, keep_stop_words: bool = False) -> list[str]:
+    """Index terms of `text`: folded, synonym-expanded, stop words dropped, stemmed."""
+    return [stem(w) for w in words(text) if keep_stop_words or w not in STOP_WORDS]
+
+
+def term_text(text: str) -> str:
+    """`terms(text)` joined by spaces: what the FTS5 columns store."""
+    return " ".join(terms(text))
