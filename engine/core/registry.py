@@ -1,0 +1,54 @@
+"""The registry of games: `register_game` at the end of each game module, `get_game` anywhere.
+
+Game packages under `engine/games/` are imported on first use, so adding a game never
+edits a central list.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+
+_GAMES: dict[str, Game] = {}
+_DISCOVERED = False
+
+
+def register_game(game: Game) -> Game:
+    """Make `game` available by its id."""
+    if not game.id:
+        raise ValueError("a game needs an id")
+    _GAMES[game.id] = game
+    return game
+
+
+def _discover() -> None:
+    global _DISCOVERED
+    if _DISCOVERED:
+        return
+    _DISCOVERED = True
+    import engine.games
+
+    for info in pkgutil.iter_modules(engine.games.__path__):
+        if not info.name.startswith("_"):
+            importlib.import_module(f"engine.games.{info.name}")
+
+
+def get_game(game_id: str) -> Game:
+    """The registered game with this id; KeyError naming the known ids otherwise."""
+    if game_id not in _GAMES:
+        _discover()
+    try:
+        return _GAMES[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_GAMES)) or "none"
+        raise KeyError(f"unknown game {game_id!r} (known: {known})") from None
+
+
+def list_games() -> list[str]:
+    """Ids of every registered game, sorted."""
+    _discover()
+    return sorted(_GAMES)
