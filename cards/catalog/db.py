@@ -1,0 +1,146 @@
+"""The catalog database: one async engine (SQLite file by default, PostgreSQL when the URL says so).
+
+>>> catalog = Catalog("sqlite:///cards.db")    # doctest: +SKIP
+>>> await catalog.open()                       # doctest: +SKIP  (creates tables, loads built-in pools)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event, select, text
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.pool import StaticPool
+
+from cards.catalog.models import META, CatalogModel
+
+DEFAULT_URL = "sqlite:///tcgtable.db"
+GENERATION_KEY = "generation"
+
+_SQLITE_FTS = (
+    "CREATE VIRTUAL TABLE IF NOT EXISTS catalog_card_fts USING fts5(name, text, "
+    "content='catalog_card', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2')",
+    "CREATE TRIGGER IF NOT EXISTS catalog_card_fts_ai AFTER INSERT ON catalog_card BEGIN "
+    "INSERT INTO catalog_card_fts(rowid, name, text) VALUES (new.id, new.name, new.text); END",
+    "CREATE TRIGGER IF NOT EXISTS catalog_card_fts_ad AFTER DELETE ON catalog_card BEGIN "
+    "INSERT INTO catalog_card_fts(catalog_card_fts, rowid, name, text) "
+    "VALUES ('delete', old.id, old.name, old.text); END",
+    "CREATE TRIGGER IF NOT EXISTS catalog_card_fts_au AFTER UPDATE OF name, text ON catalog_card BEGIN "
+    "INSERT INTO catalog_card_fts(catalog_card_fts, rowid, name, text) "
+    "VALUES ('delete', old.id, old.name, old.text); "
+    "INSERT INTO catalog_card_fts(rowid, name, text) VALUES (new.id, new.name, new.text); END",
+)
+_POSTGRES_FTS = (
+    "CREATE INDEX IF NOT EXISTS ix_catalog_card_fts ON catalog_card "
+    "USING GIN (to_tsvector('english', name || ' ' || text))",
+)
+
+
+def async_db_url(url: str) -> str:
+    """Return `url` with the async driver SQLAlchemy needs (aiosqlite or asyncpg).
+
+    >>> async_db_url("sqlite:///cards.db")
+    'sqlite+aiosqlite:///cards.db'
+    >>> async_db_url("postgres://u@h/db")
+    'postgresql+asyncpg://u@h/db'
+    """
+    if url.startswith("sqlite://"):
+        return "sqlite+aiosqlite://" + url[len("sqlite://") :]
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+asyncpg://" + url[len(prefix) :]
+    return url
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cursor = dbapi_conn.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+class Catalog:
+    """The card catalog database. `url` defaults to `DATABASE_URL`, else `sqlite:///tcgtable.db`."""
+
+    def __init__(self, url: str | None = None, *, load_builtin: bool = True) -> None:
+        raw = url or os.environ.get("DATABASE_URL", "").strip() or DEFAULT_URL
+        self.url = async_db_url(raw)
+        self.is_sqlite = self.url.startswith("sqlite")
+        self.load_builtin = load_builtin
+        kwargs: dict[str, Any] = {}
+        if self.is_sqlite:
+            path = self.url.split(":///", 1)[-1]
+            if path in ("", ":memory:"):
+                kwargs["poolclass"] = StaticPool
+                kwargs["connect_args"] = {"check_same_thread": False}
+            elif not path.startswith("file:"):
+                Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
+        if self.is_sqlite:
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        self._opened = False
+
+    async def open(self) -> Catalog:
+        """Create missing tables and full-text indexes, then load the built-in pools (idempotent)."""
+        if self._opened:
+            return self
+        async with self.engine.begin() as conn:
+            await conn.run_sync(CatalogModel.metadata.create_all)
+            for statement in _SQLITE_FTS if self.is_sqlite else _POSTGRES_FTS:
+                await conn.execute(text(statement))
+        self._opened = True
+        if self.load_builtin:
+            from cards.catalog.builtin import sync_builtin_pools
+
+            await sync_builtin_pools(self)
+        return self
+
+    async def close(self) -> None:
+        """Release the connections."""
+        await self.engine.dispose()
+
+    async def drop(self) -> None:
+        """Drop every catalog table (tests and rebuilds only)."""
+        async with self.engine.begin() as conn:
+            if self.is_sqlite:
+                await conn.execute(text("DROP TABLE IF EXISTS catalog_card_fts"))
+            await conn.run_sync(CatalogModel.metadata.drop_all)
+        self._opened = False
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[AsyncConnection]:
+        """One transaction: everything inside commits together or not at all."""
+        async with self.engine.begin() as conn:
+            yield conn
+
+    async def generation(self) -> int:
+        """The catalog's change counter (bumped by every import and pool reload)."""
+        async with self.engine.connect() as conn:
+            value = await conn.scalar(select(META.c.value).where(META.c.key == GENERATION_KEY))
+        return int(value) if value else 0
+
+
+async def get_meta(conn: AsyncConnection, key: str) -> str | None:
+    """Read one bookkeeping value."""
+    value = await conn.scalar(select(META.c.value).where(META.c.key == key))
+    return None if value is None else str(value)
+
+
+async def set_meta(conn: AsyncConnection, key: str, value: str) -> None:
+    """Write one bookkeeping value (insert or update)."""
+    found = await conn.scalar(select(META.c.key).where(META.c.key == key))
+    if found is None:
+        await conn.execute(META.insert().values(key=key, value=value))
+    else:
+        await conn.execute(META.update().where(META.c.key == key).values(value=value))
+
+
+async def bump_generation(conn: AsyncConnection) -> None:
+    """Tell every search index (in any process) that the catalog changed."""
+    current = await get_meta(conn, GENERATION_KEY)
+    await set_meta(conn, GENERATION_KEY, str(int(current or 0) + 1))

@@ -1,0 +1,211 @@
+"""The in-memory search index: exact names, codes, aliases, and fast fuzzy matching over names.
+
+Built from catalog rows once (and again when the catalog generation changes); queries never touch the
+database except the full-text fallback, which lives in `cards.catalog.search`.
+
+Fuzzy matching in two steps keeps a query under a millisecond or two over 10k names: candidates come
+from an inverted index of name words (exact, prefix and typo-tolerant word matches) plus a quick
+whole-string pass, then only those candidates are scored with rapidfuzz's weighted ratio.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rapidfuzz import fuzz, process
+
+from cards.pool import normalize_name
+
+ALL = ""  # the index key meaning "every game"
+
+
+@dataclass(slots=True)
+class Entry:
+    """One catalog card as the index holds it."""
+
+    id: int
+    game: str
+    code: str
+    name: str
+    norm: str
+    group: str
+    type: str
+    subtype: str
+    stats: dict[str, Any]
+    text: str
+    sets: list[dict[str, Any]]
+    image_url: str
+    origin: str
+
+
+@dataclass(slots=True)
+class _Names:
+    """Distinct normalized names of one game (or all games), with the word index over them."""
+
+    names: list[str] = field(default_factory=list)
+    sorted_names: list[str] = field(default_factory=list)
+    words: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
+    vocab: list[str] = field(default_factory=list)
+    sorted_vocab: list[str] = field(default_factory=list)
+
+    def finish(self) -> None:
+        for position, name in enumerate(self.names):
+            for word in name.split():
+                self.words[word].add(position)
+        self.vocab = list(self.words)
+        self.sorted_vocab = sorted(self.vocab)
+        self.sorted_names = sorted(self.names)
+
+
+def _prefixed(sorted_items: list[str], prefix: str, limit: int) -> list[str]:
+    """Items of a sorted list that start with `prefix` (at most `limit`)."""
+    start = bisect.bisect_left(sorted_items, prefix)
+    found: list[str] = []
+    for item in sorted_items[start:]:
+        if not item.startswith(prefix) or len(found) >= limit:
+            break
+        found.append(item)
+    return found
+
+
+class CardIndex:
+    """Names, codes and aliases of every catalog card, ready for look-ups."""
+
+    def __init__(
+        self, entries: Iterable[Entry], aliases: Iterable[tuple[str, str, str, str, str]], generation: int
+    ) -> None:
+        """`aliases` are (game, norm_alias, kind, card_code, target_norm_name) rows of the alias table."""
+        self.generation = generation
+        self.entries: list[Entry] = list(entries)
+        self.by_id: dict[int, Entry] = {entry.id: entry for entry in self.entries}
+        self.by_name: dict[str, list[Entry]] = defaultdict(list)
+        self.by_code: dict[str, list[Entry]] = defaultdict(list)
+        self.by_key: dict[tuple[str, str], Entry] = {}
+        self.groups: dict[tuple[str, str], list[Entry]] = defaultdict(list)
+        self.games: set[str] = set()
+        names: dict[str, _Names] = defaultdict(_Names)
+        seen: set[tuple[str, str]] = set()
+        for entry in self.entries:
+            self.games.add(entry.game)
+            self.by_name[entry.norm].append(entry)
+            self.by_code[entry.code.lower()].append(entry)
+            self.by_key[(entry.game, entry.code)] = entry
+            self.groups[(entry.game, entry.group)].append(entry)
+            for key in (ALL, entry.game):
+                if (key, entry.norm) not in seen:
+                    seen.add((key, entry.norm))
+                    names[key].names.append(entry.norm)
+        for table in names.values():
+            table.finish()
+        self.names: dict[str, _Names] = dict(names)
+        self.by_alias: dict[str, list[Entry]] = defaultdict(list)
+        for game, norm_alias, kind, code, target in aliases:
+            if code:
+                targets = [self.by_key[(game, code)]] if (game, code) in self.by_key else []
+            else:
+                targets = [entry for entry in self.by_name.get(target, []) if entry.game == game]
+            if not targets:
+                continue
+            if kind == "alt_code":
+                self.by_code[norm_alias].extend(targets)  # alternate-art passcodes
+            else:
+                self.by_alias[norm_alias].extend(targets)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    # exact steps ------------------------------------------------------------------------------
+    @staticmethod
+    def _in_game(entries: Iterable[Entry], game: str | None) -> list[Entry]:
+        return [entry for entry in entries if game is None or entry.game == game]
+
+    def exact_code(self, query: str, game: str | None) -> list[Entry]:
+        """Cards whose code (or alternate-art code) is `query`, case-insensitive."""
+        return self._in_game(self.by_code.get(query.strip().lower(), ()), game)
+
+    def exact_name(self, norm: str, game: str | None) -> list[Entry]:
+        return self._in_game(self.by_name.get(norm, ()), game)
+
+    def exact_alias(self, norm: str, game: str | None) -> list[Entry]:
+        return self._in_game(self.by_alias.get(norm, ()), game)
+
+    def versions(self, entry: Entry) -> list[Entry]:
+        """Every card sharing `entry`'s character (itself included), by code."""
+        return sorted(self.groups.get((entry.game, entry.group), [entry]), key=lambda e: e.code)
+
+    # fuzzy step -------------------------------------------------------------------------------
+    def _candidates(self, table: _Names, norm: str, limit: int) -> set[int]:
+        """Positions of names worth scoring: word hits, typo-tolerant word hits, whole-string hits."""
+        coverage: dict[int, float] = defaultdict(float)
+        for word in norm.split():
+            matched: dict[str, float] = {word: 1.0} if word in table.words else {}
+            if len(word) >= 2:
+                for full in _prefixed(table.sorted_vocab, word, 40):
+                    matched.setdefault(full, 0.8)
+            if len(word) >= 3:
+                for full, score, _ in process.extract(word, table.vocab, scorer=fuzz.ratio, limit=6, score_cutoff=72):
+                    matched.setdefault(full, score / 100.0)
+            for full, weight in matched.items():
+                for position in table.words[full]:
+                    coverage[position] = max(coverage[position], 0.0) + weight
+        best = sorted(coverage, key=coverage.__getitem__, reverse=True)[:limit]
+        found = set(best)
+        squashed = norm.replace(" ", "")
+        for _, _, position in process.extract(norm, table.names, scorer=fuzz.QRatio, limit=25, score_cutoff=55):
+            found.add(position)
+        if squashed != norm:
+            for _, _, position in process.extract(squashed, table.names, scorer=fuzz.QRatio, limit=10, score_cutoff=60):
+                found.add(position)
+        return found
+
+    def fuzzy(self, norm: str, game: str | None, limit: int = 10) -> list[tuple[str, float]]:
+        """Best-matching distinct normalized names with scores 0-100, best first."""
+        table = self.names.get(game or ALL)
+        if table is None or not norm:
+            return []
+        scored = [
+            (table.names[position], rank_score(norm, table.names[position]))
+            for position in self._candidates(table, norm, 150)
+        ]
+        scored.sort(key=lambda item: (-item[1], len(item[0]), item[0]))
+        return scored[:limit]
+
+    def fuzzy_alias(self, norm: str, game: str | None) -> list[tuple[Entry, float]]:
+        """Nicknames typed with a small typo ("bewdd"): close whole-string matches only."""
+        if len(norm) < 4:
+            return []
+        found = process.extract(norm, list(self.by_alias), scorer=fuzz.ratio, limit=3, score_cutoff=85)
+        return [(entry, score - 5) for alias, score, _ in found for entry in self.exact_alias(alias, game)]
+
+    def prefix_names(self, norm: str, game: str | None, limit: int) -> list[str]:
+        """Distinct normalized names starting with `norm`, alphabetical."""
+        table = self.names.get(game or ALL)
+        return [] if table is None else _prefixed(table.sorted_names, norm, limit)
+
+
+def rank_score(query: str, name: str) -> float:
+    """How well normalized `name` answers normalized `query`, 0-100 (higher is better).
+
+    The weighted ratio forgives typos, word order and partial names; a name that starts with the
+    query or contains all its words gains a little, and a much longer name loses a little, so
+    "dark magician" prefers "Dark Magician" over "Dark Magician Girl".
+    """
+    score = fuzz.WRatio(query, name)
+    if name.startswith(query):
+        score += 4.0
+    query_words = query.split()
+    name_words = name.split()
+    if query_words and all(any(w.startswith(q) for w in name_words) for q in query_words):
+        score += 3.0
+    score -= min(6.0, max(0, len(name) - len(query)) * 0.15)
+    squashed = fuzz.ratio(query.replace(" ", ""), name.replace(" ", ""))
+    return max(0.0, min(100.0, max(score, squashed - 2.0)))
+
+
+def normalize_query(query: str) -> str:
+    """The query as names are indexed (see `cards.pool.normalize_name`)."""
+    return normalize_name(query)

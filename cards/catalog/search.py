@@ -1,0 +1,265 @@
+"""Card search: the service the bot's `/card` command, its autocomplete and `tcgtable card` call.
+
+>>> service = CardSearch(Catalog())                          # doctest: +SKIP
+>>> response = await service.search("blue eyes white dragn")  # doctest: +SKIP
+>>> response.results[0].name                                  # doctest: +SKIP
+'Blue-Eyes White Dragon'
+>>> [s.name for s in await service.autocomplete("dark mag", game="yugioh")]  # doctest: +SKIP
+['Dark Magician', 'Dark Magician Girl', ...]
+
+`search(query, game=None, limit=10)` tries, in order: a card code ("89631139", "N-001"), the exact
+name, an exact alias or nickname ("BEWD"), fuzzy names (case, punctuation, hyphens and typos
+forgiven), and finally full-text over rules text (SQLite FTS5, or PostgreSQL full-text search).
+Several versions of one character come back as one result with its `versions` listed.
+`autocomplete(prefix, game=None, limit=25)` returns at most 25 distinct names (Discord's limit):
+names starting with the prefix first, then fuzzy matches. Neither call touches the network; both
+answer from an in-memory index rebuilt when the catalog changes (checked every `refresh_seconds`).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from sqlalchemy import select, text
+
+from cards.catalog.db import Catalog
+from cards.catalog.index import CardIndex, Entry, normalize_query
+from cards.catalog.models import ALIAS, CARD
+
+MatchKind = Literal["code", "name", "alias", "fuzzy", "text"]
+FUZZY_TEXT_FLOOR = 80.0  # below this best fuzzy score, rules-text search joins in
+MAX_LIMIT = 50
+
+
+@dataclass(slots=True)
+class CardResult:
+    """One answer: a card (the best version of its character), how it matched, and its other versions."""
+
+    name: str
+    game: str
+    code: str
+    score: float
+    match: MatchKind
+    type: str
+    subtype: str
+    stats: dict[str, Any]
+    text: str
+    sets: list[dict[str, Any]]
+    image_url: str
+    origin: str
+    versions: list[dict[str, Any]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "game": self.game,
+            "code": self.code,
+            "score": self.score,
+            "match": self.match,
+            "type": self.type,
+            "subtype": self.subtype,
+            "stats": self.stats,
+            "text": self.text,
+            "sets": self.sets,
+            "image_url": self.image_url,
+            "origin": self.origin,
+            "versions": self.versions,
+        }
+
+
+@dataclass(slots=True)
+class SearchResponse:
+    """`query`, the `game` filter (None = every game) and the results, best first."""
+
+    query: str
+    game: str | None
+    results: list[CardResult]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"query": self.query, "game": self.game, "results": [r.as_dict() for r in self.results]}
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """One autocomplete choice: the card name to show, and the game and code it stands for."""
+
+    name: str
+    game: str
+    code: str
+
+
+class CardSearch:
+    """Look cards up in a catalog. Safe to share across tasks; cheap to call thousands of times."""
+
+    def __init__(self, catalog: Catalog, *, refresh_seconds: float = 5.0) -> None:
+        self.catalog = catalog
+        self.refresh_seconds = refresh_seconds
+        self._index: CardIndex | None = None
+        self._checked = 0.0
+
+    def invalidate(self) -> None:
+        """Forget the index (the next call rebuilds it), e.g. right after an import."""
+        self._index = None
+
+    async def index(self) -> CardIndex:
+        """The current index, rebuilt when the catalog generation moved on."""
+        now = time.monotonic()
+        if self._index is not None and now - self._checked < self.refresh_seconds:
+            return self._index
+        await self.catalog.open()
+        generation = await self.catalog.generation()
+        self._checked = now
+        if self._index is None or self._index.generation != generation:
+            self._index = await self._build(generation)
+        return self._index
+
+    async def _build(self, generation: int) -> CardIndex:
+        columns = (
+            CARD.c.id,
+            CARD.c.game,
+            CARD.c.code,
+            CARD.c.name,
+            CARD.c.norm_name,
+            CARD.c.group_key,
+            CARD.c.type,
+            CARD.c.subtype,
+            CARD.c.stats,
+            CARD.c.text,
+            CARD.c.sets,
+            CARD.c.image_url,
+            CARD.c.origin,
+        )
+        async with self.catalog.engine.connect() as conn:
+            rows = (await conn.execute(select(*columns).order_by(CARD.c.game, CARD.c.code))).all()
+            alias_rows = (
+                await conn.execute(
+                    select(ALIAS.c.game, ALIAS.c.norm_alias, ALIAS.c.kind, ALIAS.c.card_code, ALIAS.c.target_name)
+                )
+            ).all()
+        entries = [Entry(*row) for row in rows]
+        aliases = [(str(a), str(b), str(c), str(d), str(e)) for a, b, c, d, e in alias_rows]
+        return CardIndex(entries, aliases, generation)
+
+    async def search(self, query: str, game: str | None = None, limit: int = 10) -> SearchResponse:
+        """Find cards for `query` (see the module docstring for the order of steps)."""
+        limit = max(1, min(limit, MAX_LIMIT))
+        index = await self.index()
+        norm = normalize_query(query)
+        scored: dict[int, tuple[float, MatchKind]] = {}
+
+        def add(entries: list[Entry], score: float, kind: MatchKind) -> None:
+            for entry in entries:
+                if entry.id not in scored or scored[entry.id][0] < score:
+                    scored[entry.id] = (score, kind)
+
+        add(index.exact_code(query, game), 100.0, "code")
+        if norm:
+            add(index.exact_name(norm, game), 100.0, "name")
+            add(index.exact_alias(norm, game), 99.0, "alias")
+            best_fuzzy = 0.0
+            for name, score in index.fuzzy(norm, game, limit=limit + 5):
+                best_fuzzy = max(best_fuzzy, score)
+                add(index.exact_name(name, game), round(min(score, 98.0), 1), "fuzzy")
+            if not scored or max(s for s, _ in scored.values()) < 99.0:
+                for entry, score in index.fuzzy_alias(norm, game):
+                    add([entry], round(score, 1), "alias")
+            if best_fuzzy < FUZZY_TEXT_FLOOR or len(norm.split()) >= 4:
+                hits = await self._full_text(query, game, limit)
+                for rank, card_id in enumerate(hits):
+                    hit = index.by_id.get(card_id)
+                    if hit is not None:
+                        add([hit], round(max(1.0, 70.0 - rank), 1), "text")
+        return SearchResponse(query=query, game=game, results=_group(index, scored, limit))
+
+    async def autocomplete(self, prefix: str, game: str | None = None, limit: int = 25) -> list[Suggestion]:
+        """Up to `limit` (≤ 25) distinct card names for a partly typed name."""
+        limit = max(1, min(limit, 25))
+        index = await self.index()
+        norm = normalize_query(prefix)
+        names = index.prefix_names(norm, game, limit)
+        if len(names) < limit and norm:
+            names += [name for name, _ in index.fuzzy(norm, game, limit=limit) if name not in names]
+        suggestions: list[Suggestion] = []
+        for name in names[:limit]:
+            entry = index.exact_name(name, game)[0]
+            suggestions.append(Suggestion(entry.name, entry.game, entry.code))
+        return suggestions
+
+    async def get(self, game: str, code: str) -> CardResult | None:
+        """The card with this code in this game, or None."""
+        index = await self.index()
+        entry = index.by_key.get((game, code))
+        return None if entry is None else _result(index, entry, 100.0, "code")
+
+    async def _full_text(self, query: str, game: str | None, limit: int) -> list[int]:
+        words = re.findall(r"\w+", query.lower())
+        if not words:
+            return []
+        async with self.catalog.engine.connect() as conn:
+            for joiner in (" ", " OR "):
+                if self.catalog.is_sqlite:
+                    statement = text(
+                        "SELECT c.id FROM catalog_card_fts f JOIN catalog_card c ON c.id = f.rowid "
+                        "WHERE catalog_card_fts MATCH :q AND (:game IS NULL OR c.game = :game) "
+                        "ORDER BY f.rank LIMIT :n"
+                    )
+                    match = joiner.join(f'"{word}"' for word in words)
+                else:
+                    statement = text(
+                        "SELECT id FROM catalog_card WHERE to_tsvector('english', name || ' ' || text) "
+                        "@@ websearch_to_tsquery('english', :q) "
+                        "AND (CAST(:game AS TEXT) IS NULL OR game = :game) "
+                        "ORDER BY ts_rank(to_tsvector('english', name || ' ' || text), "
+                        "websearch_to_tsquery('english', :q)) DESC LIMIT :n"
+                    )
+                    match = joiner.lower().join(words)
+                rows = (await conn.execute(statement, {"q": match, "game": game, "n": limit})).all()
+                if rows:
+                    return [int(row[0]) for row in rows]
+        return []
+
+
+def _result(index: CardIndex, entry: Entry, score: float, kind: MatchKind) -> CardResult:
+    versions = [
+        {"code": other.code, "name": other.name, "type": other.type, "stats": other.stats, "sets": other.sets}
+        for other in index.versions(entry)
+        if other.id != entry.id
+    ]
+    return CardResult(
+        name=entry.name,
+        game=entry.game,
+        code=entry.code,
+        score=score,
+        match=kind,
+        type=entry.type,
+        subtype=entry.subtype,
+        stats=entry.stats,
+        text=entry.text,
+        sets=entry.sets,
+        image_url=entry.image_url,
+        origin=entry.origin,
+        versions=versions,
+    )
+
+
+def _group(index: CardIndex, scored: dict[int, tuple[float, MatchKind]], limit: int) -> list[CardResult]:
+    """One result per character (game, group): its best-scoring card, the others as versions."""
+    ranked = sorted(
+        scored.items(),
+        key=lambda item: (-item[1][0], len(index.by_id[item[0]].name), index.by_id[item[0]].code),
+    )
+    results: list[CardResult] = []
+    seen: set[tuple[str, str]] = set()
+    for card_id, (score, kind) in ranked:
+        entry = index.by_id[card_id]
+        key = (entry.game, entry.group)
+        if key in seen:
+            continue
+        seen.add(key)
+        results.append(_result(index, entry, score, kind))
+        if len(results) >= limit:
+            break
+    return results

@@ -1,0 +1,313 @@
+"""Write card records into the catalog in one transaction: add, update, leave unchanged, or skip.
+
+Every importer and the built-in pool loader hand `CardRecord`s to `write_records`. Nothing reaches the
+database unless the whole batch is valid; a duplicate code in the batch is an error, not a guess.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import bindparam, delete, select
+from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.sql.elements import BindParameter
+
+from cards.catalog.db import Catalog, bump_generation
+from cards.catalog.models import ALIAS, CARD, CARD_SET, IMPORT_RUN, utcnow
+from cards.pool import normalize_name
+
+# Games whose cards come in several versions of one character ("Kagome, Protector", "Kagome, Archer").
+VERSIONED_GAMES = frozenset({"inuyasha", "naruto", "inazuma", "usagi"})
+_SUBTITLE = re.compile(r",| \(| - | – ")
+
+Progress = Callable[[int], None]
+
+
+class CatalogImportError(ValueError):
+    """An import was refused; the message says which file, which entry and why. Nothing was written."""
+
+
+def group_key(game: str, name: str, explicit: str = "") -> str:
+    """Key shared by versions of one character: the name before its subtitle for versioned games.
+
+    >>> group_key("inuyasha", "Kagome, Reincarnated Priestess")
+    'kagome'
+    >>> group_key("yugioh", "Winged Dragon, Guardian of the Fortress #1")
+    'winged dragon guardian of the fortress 1'
+    """
+    if explicit:
+        return normalize_name(explicit)
+    if game in VERSIONED_GAMES:
+        return normalize_name(_SUBTITLE.split(name, maxsplit=1)[0]) or normalize_name(name)
+    return normalize_name(name)
+
+
+@dataclass(slots=True)
+class CardRecord:
+    """One card as an importer read it, before it is written to the catalog."""
+
+    game: str
+    code: str
+    name: str
+    type: str = ""
+    subtype: str = ""
+    stats: dict[str, Any] = field(default_factory=dict)
+    text: str = ""
+    sets: list[dict[str, Any]] = field(default_factory=list)
+    image_url: str = ""
+    aliases: list[str] = field(default_factory=list)
+    alt_codes: list[str] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+    group: str = ""
+
+    def content_hash(self) -> str:
+        """A fingerprint of every stored field, to tell "updated" from "unchanged"."""
+        payload = [
+            self.name,
+            self.type,
+            self.subtype,
+            self.stats,
+            self.text,
+            self.sets,
+            self.image_url,
+            sorted(self.aliases),
+            sorted(self.alt_codes),
+            self.extra,
+            self.group,
+        ]
+        blob = json.dumps(payload, sort_keys=True, ensure_ascii=False, default=str)
+        return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+@dataclass(slots=True)
+class ImportSummary:
+    """What an import did. `skipped` holds (entry, reason) pairs."""
+
+    source: str
+    format: str
+    game: str
+    added: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    removed: int = 0
+    alt_codes: int = 0
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "source": self.source,
+            "format": self.format,
+            "game": self.game,
+            "added": self.added,
+            "updated": self.updated,
+            "unchanged": self.unchanged,
+            "removed": self.removed,
+            "alt_codes": self.alt_codes,
+            "skipped": [{"entry": entry, "reason": reason} for entry, reason in self.skipped],
+        }
+
+    def describe(self) -> str:
+        """One human line, plus the first skip reasons."""
+        line = (
+            f"{self.game}: {self.added} added, {self.updated} updated, {self.unchanged} unchanged, "
+            f"{len(self.skipped)} skipped"
+        )
+        if self.alt_codes:
+            line += f", {self.alt_codes} alternate-art codes"
+        if self.removed:
+            line += f", {self.removed} removed"
+        lines = [line] + [f"  skipped {entry}: {reason}" for entry, reason in self.skipped[:20]]
+        if len(self.skipped) > 20:
+            lines.append(f"  ... and {len(self.skipped) - 20} more skipped")
+        return "\n".join(lines)
+
+
+def check_records(records: Sequence[CardRecord], source: str) -> None:
+    """Refuse a batch with duplicate codes, blank names or codes, or a code also used as an alt code."""
+    seen: dict[tuple[str, str], str] = {}
+    for record in records:
+        if not record.code.strip():
+            raise CatalogImportError(f"{source}: card {record.name!r} has no code")
+        if not record.name.strip():
+            raise CatalogImportError(f"{source}: card {record.code!r} has no name")
+        key = (record.game, record.code)
+        if key in seen:
+            raise CatalogImportError(
+                f"{source}: duplicate card code {record.code!r} ({seen[key]!r} and {record.name!r}); "
+                "each code may appear once per import"
+            )
+        seen[key] = record.name
+    for record in records:
+        for alt in record.alt_codes:
+            if (record.game, alt) in seen:
+                raise CatalogImportError(
+                    f"{source}: code {alt!r} is both a card ({seen[(record.game, alt)]!r}) "
+                    f"and an alternate-art code of {record.name!r}"
+                )
+
+
+def _row(record: CardRecord, origin: str, source: str, digest: str) -> dict[str, Any]:
+    return {
+        "game": record.game,
+        "code": record.code,
+        "name": record.name,
+        "norm_name": normalize_name(record.name),
+        "group_key": group_key(record.game, record.name, record.group),
+        "type": record.type,
+        "subtype": record.subtype,
+        "stats": record.stats,
+        "text": record.text,
+        "sets": record.sets,
+        "image_url": record.image_url,
+        "origin": origin,
+        "source": source,
+        "imported_at": utcnow(),
+        "extra": record.extra,
+        "content_hash": digest,
+    }
+
+
+def _alias_rows(record: CardRecord, origin: str) -> list[dict[str, Any]]:
+    rows = [
+        {
+            "game": record.game,
+            "alias": alias,
+            "norm_alias": normalize_name(alias),
+            "kind": "name",
+            "card_code": record.code,
+            "target_name": "",
+            "origin": origin,
+        }
+        for alias in record.aliases
+        if normalize_name(alias)
+    ]
+    rows += [
+        {
+            "game": record.game,
+            "alias": alt,
+            "norm_alias": alt.lower(),
+            "kind": "alt_code",
+            "card_code": record.code,
+            "target_name": "",
+            "origin": origin,
+        }
+        for alt in record.alt_codes
+    ]
+    return rows
+
+
+async def _add_sets(conn: AsyncConnection, game: str, records: Sequence[CardRecord], origin: str) -> None:
+    wanted: dict[str, str] = {}
+    for record in records:
+        for printing in record.sets:
+            name = str(printing.get("set", "")).strip()
+            if name:
+                number = str(printing.get("number", ""))
+                wanted.setdefault(name, number.split("-", 1)[0] if "-" in number else "")
+    if not wanted:
+        return
+    rows = await conn.execute(select(CARD_SET.c.name).where(CARD_SET.c.game == game))
+    known = {name for (name,) in rows}
+    new = [
+        {"game": game, "name": name, "code": code, "origin": origin}
+        for name, code in wanted.items()
+        if name not in known
+    ]
+    if new:
+        await conn.execute(CARD_SET.insert(), new)
+
+
+async def write_records(
+    catalog: Catalog,
+    records: Sequence[CardRecord],
+    summary: ImportSummary,
+    *,
+    origin: str,
+    prune: bool = False,
+    progress: Progress | None = None,
+) -> ImportSummary:
+    """Upsert `records` (all of `summary.game`) in one transaction and fill in `summary`.
+
+    `prune` deletes this origin's cards of the game that the batch no longer contains (pool reloads).
+    Cards from another origin with the same code are taken over: the newest import wins.
+    """
+    check_records(records, summary.source)
+    game = summary.game
+    if any(record.game != game for record in records):
+        raise CatalogImportError(f"{summary.source}: records of several games in one import of {game!r}")
+    await catalog.open()
+    async with catalog.transaction() as conn:
+        found = await conn.execute(
+            select(CARD.c.id, CARD.c.code, CARD.c.content_hash, CARD.c.origin, CARD.c.text, CARD.c.image_url).where(
+                CARD.c.game == game
+            )
+        )
+        existing: dict[str, tuple[int, str, str]] = {}
+        kept: dict[str, tuple[str, str]] = {}
+        for row_id, code, digest, row_origin, old_text, old_image in found:
+            existing[code] = (row_id, digest, row_origin)
+            kept[code] = (old_text, old_image)
+        inserts: list[dict[str, Any]] = []
+        updates: list[dict[str, Any]] = []
+        changed: list[CardRecord] = []
+        for record in records:
+            digest = record.content_hash()
+            previous = existing.get(record.code)
+            if previous is None:
+                inserts.append(_row(record, origin, summary.source, digest))
+                changed.append(record)
+            elif previous[1] != digest or previous[2] != origin:
+                row = _row(record, origin, summary.source, digest)
+                # A fact-only dump never blanks text or an image URL the catalog already has.
+                row["text"] = row["text"] or kept[record.code][0]
+                row["image_url"] = row["image_url"] or kept[record.code][1]
+                updates.append({"row_id": previous[0], **row})
+                changed.append(record)
+            else:
+                summary.unchanged += 1
+            summary.alt_codes += len(record.alt_codes)
+            if progress is not None:
+                progress(1)
+        summary.added, summary.updated = len(inserts), len(updates)
+        if inserts:
+            await conn.execute(CARD.insert(), inserts)
+        if updates:
+            columns: dict[str, BindParameter[Any]] = {key: bindparam(key) for key in updates[0] if key != "row_id"}
+            await conn.execute(CARD.update().where(CARD.c.id == bindparam("row_id")).values(columns), updates)
+        if prune:
+            keep = {record.code for record in records}
+            stale = [code for code, (_, _, row_origin) in existing.items() if row_origin == origin and code not in keep]
+            if stale:
+                await conn.execute(delete(CARD).where(CARD.c.game == game, CARD.c.code.in_(stale)))
+                await conn.execute(delete(ALIAS).where(ALIAS.c.game == game, ALIAS.c.card_code.in_(stale)))
+            summary.removed = len(stale)
+        changed_codes = [record.code for record in changed]
+        for start in range(0, len(changed_codes), 500):
+            chunk = changed_codes[start : start + 500]
+            await conn.execute(
+                delete(ALIAS).where(ALIAS.c.game == game, ALIAS.c.card_code.in_(chunk), ALIAS.c.kind != "nickname")
+            )
+        alias_rows = [row for record in changed for row in _alias_rows(record, origin)]
+        if alias_rows:
+            await conn.execute(ALIAS.insert(), alias_rows)
+        await _add_sets(conn, game, changed, origin)
+        await conn.execute(
+            IMPORT_RUN.insert().values(
+                source=summary.source[:500],
+                format=summary.format,
+                game=game,
+                finished_at=utcnow(),
+                added=summary.added,
+                updated=summary.updated,
+                unchanged=summary.unchanged,
+                skipped=len(summary.skipped),
+            )
+        )
+        if inserts or updates or summary.removed:
+            await bump_generation(conn)
+    return summary

@@ -1,0 +1,172 @@
+"""The generic JSON and CSV card formats, for games without public data and for community sets.
+
+See `cards/IMPORT_FORMATS.md` for the full description with examples. In short:
+
+JSON: `{"game": "usagi", "cards": [{"code", "name", "type", ...}]}` (or a bare list with `--game`).
+CSV: one card per row; columns `code,name,type,subtype,text,sets,aliases,tags,image_url,group`
+plus one `stat:<key>` column per stat; lists inside a cell are separated by `|`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+from typing import Any
+
+from cards.catalog.store import CardRecord, CatalogImportError
+from cards.importers.base import Parsed, Progress, check_fields, read_json
+
+GAMES = ("yugioh", "naruto", "inuyasha", "inazuma", "usagi")
+CARD_FIELDS = frozenset(
+    {
+        "code",
+        "name",
+        "type",
+        "subtype",
+        "stats",
+        "text",
+        "sets",
+        "aliases",
+        "tags",
+        "image_url",
+        "group",
+        "extra",
+        "game",
+    }
+)
+CSV_COLUMNS = frozenset(
+    {"game", "code", "name", "type", "subtype", "text", "sets", "aliases", "tags", "image_url", "group"}
+)
+
+
+def check_game(game: str | None, where: str) -> str:
+    """A known game id, or a clear error."""
+    if game not in GAMES:
+        raise CatalogImportError(f"{where}: unknown or missing game {game!r}; use one of {', '.join(GAMES)} (--game G)")
+    return game
+
+
+def _sets(value: Any, at: str) -> list[dict[str, Any]]:
+    entries = value if isinstance(value, list) else [value] if value else []
+    sets: list[dict[str, Any]] = []
+    for entry in entries:
+        if isinstance(entry, str):
+            sets.append({"set": entry})
+        elif isinstance(entry, dict) and set(entry) <= {"set", "number", "rarity"} and entry.get("set"):
+            sets.append({k: str(v) for k, v in entry.items()})
+        else:
+            raise CatalogImportError(f"{at}: each set must be a name or {{set, number, rarity}}, got {entry!r}")
+    return sets
+
+
+def _strings(value: Any, at: str, field_name: str) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise CatalogImportError(f"{at}: field {field_name!r} must be a list of strings, got {value!r}")
+    return value
+
+
+def record_from_dict(raw: dict[str, Any], game: str, at: str, strict: bool) -> CardRecord:
+    """One generic card object (already checked to be a dict) as a record."""
+    check_fields(raw, CARD_FIELDS, at, strict)
+    if raw.get("game", game) != game:
+        raise CatalogImportError(f"{at}: card says game {raw.get('game')!r} but the file is for {game!r}")
+    for required in ("code", "name", "type"):
+        if not str(raw.get(required) or "").strip():
+            raise CatalogImportError(f"{at}: missing required field {required!r}")
+    stats = raw.get("stats") or {}
+    if not isinstance(stats, dict):
+        raise CatalogImportError(f"{at}: 'stats' must be an object of stat -> value, got {stats!r}")
+    extra = raw.get("extra") or {}
+    if not isinstance(extra, dict):
+        raise CatalogImportError(f"{at}: 'extra' must be an object, got {extra!r}")
+    tags = _strings(raw.get("tags"), at, "tags")
+    return CardRecord(
+        game=game,
+        code=str(raw["code"]).strip(),
+        name=str(raw["name"]).strip(),
+        type=str(raw["type"]),
+        subtype=str(raw.get("subtype") or ""),
+        stats=stats,
+        text=str(raw.get("text") or ""),
+        sets=_sets(raw.get("sets"), at),
+        image_url=str(raw.get("image_url") or ""),
+        aliases=_strings(raw.get("aliases"), at, "aliases"),
+        group=str(raw.get("group") or ""),
+        extra={**extra, **({"tags": tags} if tags else {})},
+    )
+
+
+def parse_generic_json(
+    path: Path, game: str | None, *, strict: bool = True, progress: Progress | None = None
+) -> Parsed:
+    """Read the generic JSON format."""
+    data = read_json(path)
+    where = str(path)
+    if isinstance(data, dict):
+        check_fields(data, {"game", "cards", "set", "description"}, where, strict)
+        game = game or data.get("game")
+        cards = data.get("cards")
+    else:
+        cards = data
+    if not isinstance(cards, list):
+        raise CatalogImportError(f"{where}: generic JSON needs a 'cards' list (or a top-level list of cards)")
+    parsed = Parsed(game=check_game(game, where))
+    for position, raw in enumerate(cards):
+        at = f"{where}: card #{position + 1}"
+        if not isinstance(raw, dict):
+            raise CatalogImportError(f"{at}: expected a card object, got {str(raw)[:80]}")
+        parsed.records.append(record_from_dict(raw, parsed.game, at, strict))
+        if progress is not None:
+            progress(1)
+    return parsed
+
+
+def _cell_value(text: str) -> Any:
+    """A stat cell: an integer when it looks like one, a list when it holds `|`, else the text."""
+    text = text.strip()
+    if "|" in text:
+        return [_cell_value(part) for part in text.split("|") if part.strip()]
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def parse_generic_csv(path: Path, game: str | None, *, strict: bool = True, progress: Progress | None = None) -> Parsed:
+    """Read the generic CSV format (UTF-8, header row, comma-separated)."""
+    where = str(path)
+    try:
+        content = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CatalogImportError(f"{where}: cannot read as UTF-8 text ({exc})") from exc
+    reader = csv.DictReader(io.StringIO(content))
+    header = reader.fieldnames or []
+    if not {"code", "name", "type"} <= set(header):
+        raise CatalogImportError(f"{where}: the CSV header must include code, name and type; got {header}")
+    unknown = [c for c in header if c not in CSV_COLUMNS and not c.startswith("stat:")]
+    if unknown and strict:
+        raise CatalogImportError(
+            f"{where}: unknown column(s) {', '.join(map(repr, unknown))}; allowed: "
+            f"{', '.join(sorted(CSV_COLUMNS))} and stat:<key> (pass --allow-unknown-fields to ignore)"
+        )
+    rows = list(reader)
+    games = {row.get("game") or "" for row in rows} - {""}
+    if len(games) > 1:
+        raise CatalogImportError(f"{where}: one import holds one game; this CSV names {sorted(games)}")
+    parsed = Parsed(game=check_game(game or (games.pop() if games else None), where))
+    for line, row in enumerate(rows, start=2):
+        at = f"{where}: line {line}"
+        if None in row:
+            raise CatalogImportError(f"{at}: more cells than header columns (an unquoted comma?)")
+        raw: dict[str, Any] = {k: v for k, v in row.items() if k in CSV_COLUMNS and v not in (None, "")}
+        for key in ("sets", "aliases", "tags"):
+            if key in raw:
+                raw[key] = [part.strip() for part in str(raw[key]).split("|") if part.strip()]
+        raw["stats"] = {k[5:]: _cell_value(v) for k, v in row.items() if k.startswith("stat:") and v}
+        parsed.records.append(record_from_dict(raw, parsed.game, at, strict=True))
+        if progress is not None:
+            progress(1)
+    return parsed
