@@ -1,0 +1,253 @@
+"""The Battle step: action phases, events, activated effects, keyword actions (rules 6 and 9)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core.prompt import Option
+from engine.core.state import Frame, State, procedure
+from engine.games.inuyasha import board
+from engine.games.inuyasha.facts import EVENT, facts
+from engine.games.inuyasha.rules import rule, why_not_attack, why_not_cost, why_not_direct
+from engine.games.inuyasha.scripts import SCRIPTS, Play
+
+
+def _name(player: int) -> str:
+    return f"Player {player + 1}"
+
+
+def attack_options(state: State, player: int) -> list[Option]:
+    options: list[Option] = []
+    foes = board.characters(state, board.other(player))
+    for a in board.characters(state, player):
+        if not board.is_ready(state, a):
+            continue
+        name = board.title(state, a)
+        if not foes:
+            if why_not_direct(state, player, a) is None:
+                options.append(Option(f"attack:{a}:direct", f"{name} attacks your opponent directly", "attack"))
+            continue
+        for d in foes:
+            for color in board.shared_colors(state, a, d):
+                if why_not_attack(state, player, a, d, color) is None:
+                    label = (
+                        f"{name} attacks {board.title(state, d)} in {color} "
+                        f"({board.color_value(state, a, color)} vs {board.color_value(state, d, color)})"
+                    )
+                    options.append(Option(f"attack:{a}:{d}:{color}", label, "attack"))
+    return options
+
+
+def _play_options(state: State, player: int, prefix: str, cid: int, play: Play, title: str) -> list[Option]:
+    options = []
+    for suffix, label, values in play.choices(state, player, cid):
+        oid = f"{prefix}:{cid}:{suffix}" if suffix else f"{prefix}:{cid}"
+        text = f"{title}: {label}" if label else title
+        options.append(Option(oid, text, prefix, {"v": list(values)}))
+    return options
+
+
+def usable_activated(state: State, player: int) -> list[int]:
+    """Cards `player` controls whose activated effect may be used now (ignoring choices)."""
+    found: list[int] = []
+    turn = state.vars.get("turn", 0)
+    for zone in (f"play:{player}", f"kaitou:{player}"):
+        for card in state.cards_in(zone):
+            if not card.face_up or card.code not in SCRIPTS:
+                continue
+            play = SCRIPTS[card.code].play
+            if play is None or facts(card.code).type == EVENT:
+                continue
+            if play.once == "turn" and card.flags.get("used_turn") == turn:
+                continue
+            if play.once == "game" and card.flags.get("used"):
+                continue
+            found.append(card.id)
+    return found
+
+
+def battle_options(state: State, player: int) -> list[Option]:
+    """Every legal action of `player`'s action phase (rule 6.1)."""
+    options: list[Option] = [Option("pass", "Pass", "pass")]
+    hand = board.first_of_each_code(state, state.zones[f"hand:{player}"])
+    for cid in hand:
+        card = facts(state.cards[cid].code)
+        if card.type != EVENT:
+            continue
+        play = SCRIPTS[card.code].play
+        if play is not None and why_not_cost(state, player, cid) is None:
+            options.extend(_play_options(state, player, "event", cid, play, f"Play {card.title}"))
+        if "Draw" in card.keywords:
+            label = f"Remove {card.title} from the game to draw {card.cost} (Draw)"
+            options.append(Option(f"kwdraw:{cid}", label, "keyword"))
+        if "Shuffle" in card.keywords:
+            label = f"Remove {card.title} from the game to shuffle {card.cost} discarded cards back (Shuffle)"
+            options.append(Option(f"kwshuffle:{cid}", label, "keyword"))
+    for cid in usable_activated(state, player):
+        play = SCRIPTS[state.cards[cid].code].play
+        assert play is not None
+        options.extend(_play_options(state, player, "act", cid, play, f"Use {board.title(state, cid)}"))
+    options.extend(attack_options(state, player))
+    return options
+
+
+@procedure("inuyasha.battle")
+def battle(state: State, frame: Frame) -> None:
+    """Alternate action phases from the active player until two passes in a row (rule 6.5)."""
+    data = frame.data
+    if frame.step == 0:
+        data["actor"] = state.vars["active"]
+        data["passes"] = 0
+        state.vars["won_attack"] = []
+        frame.step = 1
+    if frame.step == 1:
+        actor = data["actor"]
+        state.vars["actor"] = actor
+        state.ask(actor, "action", "Battle step: your action", battle_options(state, actor), rule("6.1"))
+        frame.step = 2
+        return
+    if frame.step == 2:
+        answer = state.take_answer()
+        if answer.id == "pass":
+            data["passes"] += 1
+            state.log(f"{_name(data['actor'])} passes.")
+            if data["passes"] >= 2:
+                state.expire("end_of_battle")
+                state.expire("end_of_step")
+                state.vars.pop("actor", None)
+                state.vars.pop("won_attack", None)
+                state.pop()
+                return
+            data["actor"] = board.other(data["actor"])
+            frame.step = 1
+            return
+        data["passes"] = 0
+        frame.step = 3
+        do_action(state, data["actor"], answer)
+        return
+    data["actor"] = board.other(data["actor"])
+    frame.step = 1
+
+
+def do_action(state: State, player: int, answer: Option) -> None:
+    kind, _, rest = answer.id.partition(":")
+    if kind == "attack":
+        parts = rest.split(":")
+        attacker = int(parts[0])
+        if parts[1] == "direct":
+            state.push("inuyasha.attack", p=player, a=attacker, d=-1, color="")
+        else:
+            state.push("inuyasha.attack", p=player, a=attacker, d=int(parts[1]), color=parts[2])
+        return
+    cid = int(rest.split(":")[0])
+    values = tuple(answer.data.get("v", ()))
+    if kind == "event":
+        state.push("inuyasha.event", p=player, cid=cid, v=list(values))
+    elif kind == "act":
+        use_activated(state, player, cid, values)
+    elif kind == "kwdraw":
+        card = facts(state.cards[cid].code)
+        state.move(cid, f"removed:{player}", face_up=True)
+        state.log(f"{_name(player)} removes {card.title} from the game to draw {card.cost} (Draw keyword).")
+        board.draw(state, player, card.cost)
+    elif kind == "kwshuffle":
+        card = facts(state.cards[cid].code)
+        state.move(cid, f"removed:{player}", face_up=True)
+        state.log(f"{_name(player)} removes {card.title} from the game to shuffle back {card.cost} (Shuffle keyword).")
+        state.push("inuyasha.reshuffle", p=player, n=card.cost)
+
+
+def use_activated(state: State, player: int, cid: int, values: tuple[int | str, ...]) -> None:
+    code = state.cards[cid].code
+    play = SCRIPTS[code].play
+    assert play is not None
+    if play.once == "turn":
+        state.mcard(cid).flags["used_turn"] = state.vars.get("turn", 0)
+    elif play.once == "game":
+        state.mcard(cid).flags["used"] = True
+    state.log(f"{_name(player)} uses {facts(code).title}.")
+    play.resolve(state, player, cid, values)
+
+
+@procedure("inuyasha.event")
+def event(state: State, frame: Frame) -> None:
+    """Pay the deck cost, resolve the event, then discard it (rule 6.2)."""
+    data = frame.data
+    player, cid = data["p"], data["cid"]
+    if frame.step == 0:
+        card = facts(state.cards[cid].code)
+        state.log(f"{_name(player)} plays {card.title} (deck cost {card.cost}).")
+        state.move(cid, f"resolving:{player}", face_up=True)
+        frame.step = 1
+        if not board.mill(state, player, card.cost, f"deck cost of {card.title}"):
+            return
+        play = SCRIPTS[card.code].play
+        assert play is not None
+        play.resolve(state, player, cid, tuple(data["v"]))
+        return
+    if state.cards[cid].zone == f"resolving:{player}":
+        board.to_discard(state, cid)
+    state.pop()
+
+
+@procedure("inuyasha.reshuffle")
+def reshuffle(state: State, frame: Frame) -> None:
+    """Choose cards from the discard pile one at a time, then shuffle them into the deck (rule 9.6)."""
+    data = frame.data
+    player = data["p"]
+    pile = f"discard:{player}"
+    if frame.step == 1:
+        cid = int(state.take_answer().id.split(":")[1])
+        state.move(cid, f"deck:{player}")
+        data["n"] -= 1
+        frame.step = 0
+    if data["n"] > 0 and state.zones[pile]:
+        options = [
+            Option(f"back:{cid}", f"Shuffle back {board.title(state, cid)}", "pick")
+            for cid in board.first_of_each_code(state, list(reversed(state.zones[pile])))
+        ]
+        state.ask(player, "pick", f"Choose a card to shuffle back ({data['n']} left)", options, rule("9.6"))
+        frame.step = 1
+        return
+    state.shuffle(f"deck:{player}")
+    state.pop()
+
+
+SEARCH_FILTERS: dict[str, Callable[[str], bool]] = {
+    "item": lambda code: facts(code).type == "item",
+    "event": lambda code: facts(code).type == EVENT,
+    "demon_character": lambda code: facts(code).type == "character" and "Demon" in facts(code).traits,
+}
+
+
+@procedure("inuyasha.search")
+def search(state: State, frame: Frame) -> None:
+    """Search a deck (rule 10.6): take one matching card (never a copy of the searcher), reveal it, shuffle."""
+    data = frame.data
+    player = data["p"]
+    deck = f"deck:{player}"
+    if frame.step == 0:
+        wanted = SEARCH_FILTERS[data["kind"]]
+        found = [
+            cid
+            for cid in state.zones[deck]
+            if wanted(state.cards[cid].code) and facts(state.cards[cid].code).title != data["not"]
+        ]
+        options = [
+            Option(f"take:{cid}", f"Take {board.title(state, cid)}", "pick")
+            for cid in board.first_of_each_code(state, found)
+        ]
+        if options:
+            options.append(Option("none", "Take nothing", "pass"))
+            state.ask(player, "search", "Search your deck: choose a card to reveal and take", options, rule("10.6"))
+            frame.step = 1
+            return
+        state.log(f"{_name(player)} searches and finds nothing.")
+    else:
+        answer = state.take_answer()
+        if answer.id != "none":
+            cid = int(answer.id.split(":")[1])
+            state.move(cid, f"hand:{player}", known=board.BOTH_PLAYERS)
+            state.log(f"{_name(player)} reveals {board.title(state, cid)} and puts it into their hand.")
+    state.shuffle(deck)
+    state.pop()

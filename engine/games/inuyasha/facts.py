@@ -1,0 +1,69 @@
+"""Static facts of Inuyasha cards, read once from the card pool and cached by code."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from cards.pool import load_pool
+
+GAME_ID = "inuyasha"
+COLORS: tuple[str, ...] = ("red", "blue", "purple", "black", "white")
+CHARACTER = "character"
+ITEM = "item"
+LOCATION = "location"
+EVENT = "event"
+KAITOU = "kaitou"
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What the engine needs to know about one printed card."""
+
+    code: str
+    title: str
+    type: str
+    cost: int
+    colors: tuple[tuple[str, int], ...]
+    traits: frozenset[str]
+    keywords: frozenset[str]
+    name: str  # a character's name without surname; the full title for other cards
+    limit: int  # copies allowed per deck (0: no limit)
+    kaitou_size: int
+
+    @property
+    def unique(self) -> bool:
+        return "Unique" in self.traits
+
+    def color(self, color: str) -> int:
+        """The printed value of `color` (0 when the card lacks it)."""
+        for name, value in self.colors:
+            if name == color:
+                return value
+        return 0
+
+    def has_color(self, color: str) -> bool:
+        return any(name == color for name, _ in self.colors)
+
+
+@cache
+def facts(code: str) -> Facts:
+    """Facts of the card with this code (KeyError names the code when unknown)."""
+    pool = load_pool(GAME_ID)
+    if code not in pool:
+        raise KeyError(f"inuyasha: unknown card code {code!r}")
+    card = pool[code]
+    colors = tuple((c, int(card.stats.get("colors", {})[c])) for c in COLORS if c in card.stats.get("colors", {}))
+    name = str(card.extra.get("character_name") or card.name) if card.type == CHARACTER else card.name
+    return Facts(
+        code=card.code,
+        title=card.name,
+        type=card.type,
+        cost=int(card.stats.get("cost", 0)),
+        colors=colors,
+        traits=frozenset(card.tags),
+        keywords=frozenset(card.extra.get("keywords", ())),
+        name=name,
+        limit=int(card.extra.get("limit_per_deck", 0)),
+        kaitou_size=int(card.stats.get("kaitou_size", 0)),
+    )

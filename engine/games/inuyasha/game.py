@@ -1,0 +1,155 @@
+"""The Inuyasha TCG as a tcgtable game: zones, options, setup, evaluation, illegal-choice messages."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from engine.core.game import HIDDEN, OWNER, PUBLIC, DeckList, Game, MatchOption, ZoneSpec
+from engine.core.state import State
+from engine.games.inuyasha import board, rules
+from engine.games.inuyasha import decks as deckrules
+from engine.games.inuyasha.facts import EVENT, facts
+
+# Importing these modules registers the procedures and card scripts.
+from engine.games.inuyasha import battle, cards_heroes, cards_villains, combat, turn  # noqa: F401  isort: skip
+
+STEP_PROCEDURES = {"setup": "inuyasha.setup_step", "battle": "inuyasha.battle", "recovery": "inuyasha.recovery"}
+
+
+class InuyashaGame(Game):
+    """Inuyasha TCG (Score Entertainment), two players, with the tcgtable practice set."""
+
+    id: ClassVar[str] = "inuyasha"
+    name: ClassVar[str] = "Inuyasha TCG"
+    version: ClassVar[str] = "1"
+    zones: ClassVar[tuple[ZoneSpec, ...]] = (
+        ZoneSpec("deck", HIDDEN, pool="deck"),
+        ZoneSpec("hand", OWNER, pool="deck"),
+        ZoneSpec("shards", HIDDEN, pool="deck"),
+        ZoneSpec("captured", HIDDEN, pool="deck"),
+        ZoneSpec("discard", PUBLIC),
+        ZoneSpec("play", PUBLIC, in_play=True, returns_control=False),
+        ZoneSpec("resolving", PUBLIC),
+        ZoneSpec("removed", PUBLIC),
+        ZoneSpec("kaitou", PUBLIC),
+        ZoneSpec("kaitou_deck", OWNER, pool="kaitou_deck"),
+    )
+    match_options: ClassVar[dict[str, MatchOption]] = {
+        "format": MatchOption(
+            "standard", "deck size: standard (60) or demo (40), rules 2.1 and 2.6", ("standard", "demo")
+        ),
+        "location_copies": MatchOption(
+            "per_player",
+            "one copy of each location per player, or on the whole table (rule 5.3)",
+            ("per_player", "table"),
+        ),
+        "deck_cost_shortfall": MatchOption(
+            "lose",
+            "a deck cost larger than the deck: lose when it runs out, or forbid the play (rule 5.1)",
+            ("lose", "forbid"),
+        ),
+        "max_turns": MatchOption(200, "turn limit for computer play; the game is a draw past it (rule 11)"),
+    }
+
+    def default_decks(self, players: int | None = None) -> list[DeckList]:
+        """Heroes against Villains (the 60-card decks)."""
+        pool = self.pool
+        return [pool.decks["Heroes"].as_lists(), pool.decks["Villains"].as_lists()]
+
+    # ------------------------------------------------------------------ setup
+    def setup(self, state: State, decks: list[DeckList]) -> None:
+        for seat, deck in enumerate(decks):
+            for code in deck.get("main", []):
+                state.create_card(code, seat, f"deck:{seat}")
+            for code in deck.get("kaitou", []):
+                state.create_card(code, seat, f"kaitou:{seat}", face_up=True)
+            for code in deck.get("side", []):
+                state.create_card(code, seat, f"kaitou_deck:{seat}", known=1 << seat)
+            state.shuffle(f"deck:{seat}")
+        for seat in range(len(decks)):
+            for cid in state.top(f"deck:{seat}", 5):
+                state.move(cid, f"shards:{seat}")
+            board.draw(state, seat, 5)
+        state.vars.update({"turn": 0, "active": 0, "step": "start"})
+        state.push("inuyasha.start")
+
+    def validate_deck(self, deck: DeckList, options: Mapping[str, Any] | None = None) -> list[str]:
+        return deckrules.validate_deck(deck, options)
+
+    def scenario_setup(self, state: State, setup: Mapping[str, Any]) -> None:
+        """Resume at `step` (setup, battle, recovery or turn) with `active` (and `turn`)."""
+        active = int(setup.get("active", 0))
+        step = str(setup.get("step", setup.get("phase", "battle")))
+        state.vars.update({"active": active, "turn": int(setup.get("turn", 1)), "step": step})
+        if step not in ("draw", "setup", "battle", "recovery"):
+            raise ValueError(f"inuyasha scenarios start at draw, setup, battle or recovery, not {step!r}")
+        state.push("inuyasha.turn")
+        frame = state.stack[-1]
+        if step == "setup":
+            frame.step = 2
+            state.push("inuyasha.setup_step", p=active)
+        elif step == "battle":
+            frame.step = 4
+            state.push("inuyasha.battle")
+        elif step == "recovery":
+            frame.step = 5
+            state.push("inuyasha.recovery", p=active)
+
+    # ------------------------------------------------------------------ AI and messages
+    def evaluate(self, state: State, player: int) -> float:
+        if state.result is not None:
+            return super().evaluate(state, player)
+        foe = board.other(player)
+        shards = board.shard_count(state, player) - board.shard_count(state, foe)
+
+        def power(seat: int) -> int:
+            return sum(
+                max((v for _, v in facts(state.cards[c].code).colors), default=0) for c in board.characters(state, seat)
+            )
+
+        deck = state.count(f"deck:{player}") - state.count(f"deck:{foe}")
+        hand = state.count(f"hand:{player}") - state.count(f"hand:{foe}")
+        score = 0.09 * shards + 0.01 * (power(player) - power(foe)) + 0.004 * deck + 0.01 * hand
+        return max(-0.95, min(0.95, score))
+
+    def explain_illegal(self, state: State, option_id: str) -> tuple[str, str] | None:
+        pending = state.pending
+        if pending is None:
+            return None
+        player = pending.player
+        kind, _, rest = option_id.partition(":")
+        parts = rest.split(":")
+        try:
+            ids = [int(p) for p in parts if p.lstrip("-").isdigit()]
+            if kind == "play" and ids:
+                return rules.why_not_play(state, player, ids[0])
+            if kind == "item" and len(ids) >= 2:
+                return rules.why_not_item(state, player, ids[0], ids[1])
+            if kind == "attack" and parts and len(parts) >= 2 and parts[1] == "direct":
+                return rules.why_not_direct(state, player, int(parts[0]))
+            if kind == "attack" and len(parts) >= 3:
+                return rules.why_not_attack(state, player, int(parts[0]), int(parts[1]), parts[2])
+            if kind == "event" and ids:
+                return self._why_not_event(state, player, ids[0])
+        except (ValueError, IndexError):
+            return None
+        return None
+
+    def _why_not_event(self, state: State, player: int, cid: int) -> tuple[str, str] | None:
+        if not 0 <= cid < len(state.cards) or state.cards[cid].zone != f"hand:{player}":
+            return "that event is not in your hand", "inuyasha 6.2"
+        if facts(state.cards[cid].code).type != EVENT:
+            return "only event cards are played in the Battle step", "inuyasha 6.1"
+        if state.vars.get("step") != "battle" or state.vars.get("actor") != player:
+            return "events are played only as your action in the Battle step", "inuyasha 5.5"
+        cost = rules.why_not_cost(state, player, cid)
+        if cost:
+            return cost
+        return f"{board.title(state, cid)} has no legal target or its condition is not met now", "inuyasha 6.2"
+
+    def status_line(self, state: State, player: int) -> str:
+        return (
+            f"shards {board.shard_count(state, player)}/10, hand {state.count(f'hand:{player}')}, "
+            f"deck {state.count(f'deck:{player}')}"
+        )
