@@ -11,7 +11,8 @@ Call them with `state.push(...)` from a game procedure; read the result with
   passes in a row; `options_fn` (a registered function name) lists a player's response
   options (without "pass"); `on_response` (a registered function name) is called with the
   chosen option and may push procedures (e.g. add a chain link). After a response, passing
-  starts over from the next player. Returns the number of responses made.
+  starts over from the next player (the responder counts as passed unless
+  `responder_passes=False`). Returns the number of responses made.
 """
 
 from __future__ import annotations
@@ -92,9 +93,7 @@ def choose(state: State, frame: Frame) -> None:
         return
     frame.step = 1
     options = [Option(str(cid), str(label), data.get("group", "")) for cid, label in data["choices"]]
-    state.ask(
-        data["player"], data.get("kind", "choose"), data.get("text", "Choose"), options, data.get("rule", "")
-    )
+    state.ask(data["player"], data.get("kind", "choose"), data.get("text", "Choose"), options, data.get("rule", ""))
 
 
 @procedure("core.window")
@@ -107,7 +106,9 @@ def window(state: State, frame: Frame) -> None:
         if answer.id == PASS:
             data["passes"] += 1
         else:
-            data["passes"] = 1  # the responder counts as having passed on their own response
+            # By default the responder counts as having passed on their own response; with
+            # responder_passes=False everyone, the responder included, must pass again.
+            data["passes"] = 1 if data.get("responder_passes", True) else 0
             data["responses"] = data.get("responses", 0) + 1
             data["turn"] = (data["turn"] + 1) % len(order)
             frame.step = 0
@@ -127,6 +128,4 @@ def window(state: State, frame: Frame) -> None:
         return
     frame.step = 1
     options = [*options, Option(PASS, data.get("pass_label", "Pass"), "pass")]
-    state.ask(
-        player, data.get("kind", "response"), data.get("text", "Respond?"), options, data.get("rule", "")
-    )
+    state.ask(player, data.get("kind", "response"), data.get("text", "Respond?"), options, data.get("rule", ""))

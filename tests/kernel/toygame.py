@@ -80,9 +80,7 @@ class ToyGame(Game):
 def draw(state: State, seat: int) -> bool:
     deck = f"deck:{seat}"
     if not state.zones[deck]:
-        state.finish(
-            [p for p in range(state.num_players) if p != seat], f"Player {seat} cannot draw and loses"
-        )
+        state.finish([p for p in range(state.num_players) if p != seat], f"Player {seat} cannot draw and loses")
         return False
     cid = state.zones[deck][-1]
     state.move(cid, f"hand:{seat}")
@@ -98,11 +96,11 @@ def turn(state: State, frame: Frame) -> None:
         if not frame.data.get("drawn") and not draw(state, seat):
             return
         frame.step = 1
+        # Identical cards in hand are one choice: options (and labels) stay unique.
+        distinct = {state.cards[cid].code: cid for cid in state.zones[f"hand:{seat}"]}
         options = [
-            Option(
-                f"play:{cid}:{slot}", f"Play {POOL[state.cards[cid].code].name} into slot {slot + 1}", "play"
-            )
-            for cid in state.zones[f"hand:{seat}"]
+            Option(f"play:{cid}:{slot}", f"Play {POOL[code].name} into slot {slot + 1}", "play")
+            for code, cid in sorted(distinct.items())
             for slot, occupant in enumerate(state.zones[f"slot:{seat}"])
             if occupant == EMPTY
         ]
@@ -150,10 +148,10 @@ def turn(state: State, frame: Frame) -> None:
 
 @named("toy.responses")
 def responses(state: State, player: int, context: dict[str, Any]) -> list[Option]:
-    return [
-        Option(f"discard:{cid}", f"Discard {POOL[state.cards[cid].code].name}", "discard")
-        for cid in state.zones[f"hand:{player}"]
-    ][:1]
+    hand = state.zones[f"hand:{player}"]
+    if not hand:
+        return []
+    return [Option(f"discard:{hand[0]}", f"Discard {POOL[state.cards[hand[0]].code].name}", "discard")]
 
 
 @named("toy.respond")
