@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 EMPTY = -1  # an empty slot in a slot zone
 MAX_STEPS_PER_ADVANCE = 200_000
+EVENT_WINDOW = 120  # narration kept in the state (older lines are trimmed; see `State.events_since`)
 
 Procedure = Callable[["State", "Frame"], None]
 PROCEDURES: dict[str, Procedure] = {}
@@ -232,6 +233,7 @@ class State:
         "_owned",
         "answer",
         "cards",
+        "event_total",
         "events",
         "game_id",
         "modifiers",
@@ -267,6 +269,7 @@ class State:
         self.rng = Rng(seed)
         self.modifiers: list[Modifier] = []
         self.events: list[Event] = []
+        self.event_total = 0  # events ever logged; the last len(events) of them are kept
         self.result: Result | None = None
         self.steps = 0  # decisions applied so far
         self._owned: set[int] = set()
@@ -426,6 +429,17 @@ class State:
     def log(self, text: str, *, to: int = EVERYONE, redacted: str = "") -> None:
         """Narrate an event; `to` (bitmask) sees `text`, everyone else `redacted`."""
         self.events.append(Event(text, to, redacted))
+        self.event_total += 1
+        if len(self.events) >= 2 * EVENT_WINDOW:
+            del self.events[:-EVENT_WINDOW]
+
+    def events_since(self, total: int) -> list[Event]:
+        """Events logged after the moment `event_total` was `total` (as many as are kept).
+
+        A transport records `event_total` before `apply` and narrates `events_since` after it.
+        """
+        new = self.event_total - total
+        return self.events[-new:] if new > 0 else []
 
     # ----------------------------------------------------------------- procedures
     def push(self, proc: str, **data: Any) -> None:
@@ -550,6 +564,7 @@ class State:
         new.rng = self.rng.copy()
         new.modifiers = self.modifiers.copy()
         new.events = self.events.copy()
+        new.event_total = self.event_total
         new.result = self.result
         new.steps = self.steps
         new._game = self._game
@@ -571,6 +586,7 @@ class State:
             "rng": self.rng.to_json(),
             "modifiers": [list(m) for m in self.modifiers],
             "events": [list(e) for e in self.events],
+            "event_total": self.event_total,
             "result": [list(self.result.winners), self.result.reason, list(self.result.scores)]
             if self.result
             else None,
@@ -592,6 +608,7 @@ class State:
             state.rng = Rng.from_json(data["rng"])
             state.modifiers = [Modifier(*m) for m in data["modifiers"]]
             state.events = [Event(*e) for e in data["events"]]
+            state.event_total = data["event_total"]
             raw_result = data["result"]
             state.result = (
                 Result(tuple(raw_result[0]), raw_result[1], tuple(raw_result[2])) if raw_result else None

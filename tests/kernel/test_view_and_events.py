@@ -43,3 +43,18 @@ def test_face_down_slot_card_is_a_placeholder_for_the_opponent(toy_state: State)
     assert placeholder["hidden"] is True and "code" not in placeholder and "name" not in placeholder
     slots_seen_by_0 = toy_state.view(0)["players"][0]["zones"]["slot"]["slots"]
     assert any(s and "name" in s for s in slots_seen_by_0)
+
+
+def test_narration_is_a_bounded_window_with_a_total(toy_state: State) -> None:
+    from engine.core.state import EVENT_WINDOW
+
+    total = toy_state.event_total
+    for i in range(3 * EVENT_WINDOW):
+        toy_state.log(f"line {i}")
+    assert toy_state.event_total == total + 3 * EVENT_WINDOW
+    assert len(toy_state.events) < 2 * EVENT_WINDOW
+    assert toy_state.events[-1].text == f"line {3 * EVENT_WINDOW - 1}"
+    mark = toy_state.event_total
+    toy_state.log("after the mark")
+    assert [e.text for e in toy_state.events_since(mark)] == ["after the mark"]
+    assert toy_state.events_since(toy_state.event_total) == []
