@@ -1,0 +1,120 @@
+"""Why an attempted option is not on offer, naming our rule section (`Game.explain_illegal`)."""
+
+from __future__ import annotations
+
+from engine.core.state import EMPTY, State
+from engine.games.inazuma.actions import assist_receivers, can_assist, requirement_met, timing_ok
+from engine.games.inazuma.board import BOOK, goalkeeper, name_of, phase, top_facts, turn, z
+from engine.games.inazuma.facts import SLOT_INDEX, SLOT_NAMES, facts, slot_position
+from engine.games.inazuma.moves import EXHAUSTED, field_with_name
+
+Explained = tuple[str, str] | None
+LINES = {"FW": "front", "MF": "middle", "DF": "rear"}
+PROMPT_KINDS = {"place": "place", "move": "position", "tech": "window", "assist": "window", "bench": "bench"}
+
+
+def _card(state: State, text: str) -> int:
+    try:
+        cid = int(text)
+    except ValueError:
+        return EMPTY
+    return cid if 0 <= cid < len(state.cards) else EMPTY
+
+
+def _slot(text: str) -> int:
+    return SLOT_INDEX.get(text, -1)
+
+
+def _wrong_line(state: State, cid: int, slot: int, rule: str) -> Explained:
+    info = top_facts(state, cid)
+    if info.position != slot_position(slot):
+        return (
+            f"{info.name} is a {info.position}: it can only go in the {LINES.get(info.position or '', '?')} "
+            f"line, not {SLOT_NAMES[slot]}",
+            rule,
+        )
+    return None
+
+
+def explain_place(state: State, player: int, cid: int, slot: int) -> Explained:
+    if cid == EMPTY or state.cards[cid].zone != z("starting", player) or "slot" in state.cards[cid].flags:
+        return "you can only place one of your own unused starting characters", "inazuma 6.1"
+    if slot < 0:
+        return f"there is no field space with that name (spaces: {', '.join(SLOT_NAMES)})", "inazuma 4.1"
+    wrong = _wrong_line(state, cid, slot, "inazuma 4.1")
+    return wrong or (f"{SLOT_NAMES[slot]} is already taken: one character per space", "inazuma 4.1")
+
+
+def explain_move(state: State, player: int, cid: int, slot: int) -> Explained:
+    if cid == EMPTY or state.cards[cid].zone != z("bench", player):
+        return "only a character on your bench can be moved to the field", "inazuma 6.5"
+    info = top_facts(state, cid)
+    if state.cards[cid].orientation == EXHAUSTED:
+        return f"{info.name} is exhausted and cannot move to the field this turn", "inazuma 6.5 C"
+    if info.level > turn(state):
+        return f"{info.name} is level {info.level}, higher than the turn number {turn(state)}", "inazuma 6.5 A"
+    if slot < 0:
+        return f"there is no field space with that name (spaces: {', '.join(SLOT_NAMES)})", "inazuma 4.1"
+    same = field_with_name(state, player, info.name)
+    if same != EMPTY:
+        where = SLOT_NAMES[state.zones[z("field", player)].index(same)]
+        return f"{info.name} must be stacked onto the {info.name} already at {where}", "inazuma 6.5 B"
+    wrong = _wrong_line(state, cid, slot, "inazuma 6.5 B")
+    return wrong or (f"{SLOT_NAMES[slot]} is not an open space", "inazuma 6.5 B")
+
+
+def explain_technique(state: State, player: int, cid: int) -> Explained:
+    if cid == EMPTY or state.cards[cid].zone != z("hand", player) or facts(state.cards[cid].code).type != "technique":
+        return "you can only play a super technique from your hand", "inazuma 7.4"
+    info = facts(state.cards[cid].code)
+    if info.level > turn(state):
+        return f"{info.name} is level {info.level}, higher than the turn number {turn(state)}", "inazuma 7.4 A"
+    if not requirement_met(state, player, info):
+        icons = " + ".join(info.icons)
+        return (
+            f"{info.name} needs {icons} on your field: each icon matched by a different character "
+            f"(the goalkeeper does not count)",
+            "inazuma 7.4 B",
+        )
+    effects = [e for e in BOOK.effects(info.code) if e.kind == "technique"]
+    if effects and not timing_ok(state, effects[0]):
+        return f"{info.name} can only be played in the {effects[0].extra.get('phase')} phase", "inazuma 11.4"
+    return f"{info.name} has no legal use right now (no kicker, goalkeeper or target it could act on)", "inazuma 11.4"
+
+
+def explain_assist(state: State, player: int, cid: int, receiver: int) -> Explained:
+    if receiver != EMPTY and receiver in (goalkeeper(state, 0), goalkeeper(state, 1)):
+        return "a goalkeeper can never receive an assist", "inazuma 7.5"
+    if cid == EMPTY or state.cards[cid].zone != z("hand", player) or facts(state.cards[cid].code).type != "reserve":
+        return "an assist discards a reserve character from your hand", "inazuma 7.5"
+    if receiver == EMPTY or receiver not in assist_receivers(state, player):
+        where = "your kicker" if phase(state) == "shooting" else "one of your characters taking part"
+        return f"an assist can only go to {where}", "inazuma 7.5"
+    if not can_assist(state, cid, receiver):
+        return (
+            f"{name_of(state, cid)} and {top_facts(state, receiver).name} share neither an attribute nor a team",
+            "inazuma 7.5",
+        )
+    return None
+
+
+def explain(state: State, option_id: str) -> Explained:
+    """The reason an option id is refused, or None when we cannot say more than "not offered"."""
+    pending = state.pending
+    if pending is None:
+        return None
+    player = pending.player
+    kind, _, rest = option_id.partition(":")
+    parts = rest.split(":")
+    wanted = PROMPT_KINDS.get(kind)
+    if wanted is not None and pending.kind != wanted:
+        return f"that is not possible now: {pending.text.rstrip('?')}", pending.rule
+    if kind == "place" and len(parts) == 2:
+        return explain_place(state, player, _card(state, parts[0]), _slot(parts[1]))
+    if kind == "move" and len(parts) == 2:
+        return explain_move(state, player, _card(state, parts[0]), _slot(parts[1]))
+    if kind == "tech" and parts[0]:
+        return explain_technique(state, player, _card(state, parts[0]))
+    if kind == "assist" and len(parts) == 2:
+        return explain_assist(state, player, _card(state, parts[0]), _card(state, parts[1]))
+    return None
