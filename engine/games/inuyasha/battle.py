@@ -6,10 +6,11 @@ from collections.abc import Callable
 
 from engine.core.prompt import Option
 from engine.core.state import Frame, State, procedure
+from engine.dsl.scripts import Effect
 from engine.games.inuyasha import board
 from engine.games.inuyasha.facts import EVENT, facts
 from engine.games.inuyasha.rules import rule, why_not_attack, why_not_cost, why_not_direct
-from engine.games.inuyasha.scripts import SCRIPTS, Play
+from engine.games.inuyasha.scripts import choices, play_of, resolve
 
 
 def _name(player: int) -> str:
@@ -38,29 +39,30 @@ def attack_options(state: State, player: int) -> list[Option]:
     return options
 
 
-def _play_options(state: State, player: int, prefix: str, cid: int, play: Play, title: str) -> list[Option]:
+def _play_options(state: State, player: int, prefix: str, cid: int, effect: Effect, title: str) -> list[Option]:
     options = []
-    for suffix, label, values in play.choices(state, player, cid):
+    for suffix, label, targets, color in choices(effect, state, player, cid):
         oid = f"{prefix}:{cid}:{suffix}" if suffix else f"{prefix}:{cid}"
         text = f"{title}: {label}" if label else title
-        options.append(Option(oid, text, prefix, {"v": list(values)}))
+        options.append(Option(oid, text, prefix, {"t": list(targets), "c": color}))
     return options
 
 
 def usable_activated(state: State, player: int) -> list[int]:
-    """Cards `player` controls whose activated effect may be used now (ignoring choices)."""
+    """Cards `player` controls whose activated effect is not used up (choices are checked later)."""
     found: list[int] = []
     turn = state.vars.get("turn", 0)
     for zone in (f"play:{player}", f"kaitou:{player}"):
         for card in state.cards_in(zone):
-            if not card.face_up or card.code not in SCRIPTS:
+            if not card.face_up:
                 continue
-            play = SCRIPTS[card.code].play
-            if play is None or facts(card.code).type == EVENT:
+            effect = play_of(card.code)
+            if effect is None or effect.kind != "activated":
                 continue
-            if play.once == "turn" and card.flags.get("used_turn") == turn:
+            once = effect.extra.get("once", "")
+            if once == "turn" and card.flags.get("used_turn") == turn:
                 continue
-            if play.once == "game" and card.flags.get("used"):
+            if once == "game" and card.flags.get("used"):
                 continue
             found.append(card.id)
     return found
@@ -74,9 +76,9 @@ def battle_options(state: State, player: int) -> list[Option]:
         card = facts(state.cards[cid].code)
         if card.type != EVENT:
             continue
-        play = SCRIPTS[card.code].play
-        if play is not None and why_not_cost(state, player, cid) is None:
-            options.extend(_play_options(state, player, "event", cid, play, f"Play {card.title}"))
+        effect = play_of(card.code)
+        if effect is not None and why_not_cost(state, player, cid) is None:
+            options.extend(_play_options(state, player, "event", cid, effect, f"Play {card.title}"))
         if "Draw" in card.keywords:
             label = f"Remove {card.title} from the game to draw {card.cost} (Draw)"
             options.append(Option(f"kwdraw:{cid}", label, "keyword"))
@@ -84,9 +86,9 @@ def battle_options(state: State, player: int) -> list[Option]:
             label = f"Remove {card.title} from the game to shuffle {card.cost} discarded cards back (Shuffle)"
             options.append(Option(f"kwshuffle:{cid}", label, "keyword"))
     for cid in usable_activated(state, player):
-        play = SCRIPTS[state.cards[cid].code].play
-        assert play is not None
-        options.extend(_play_options(state, player, "act", cid, play, f"Use {board.title(state, cid)}"))
+        effect = play_of(state.cards[cid].code)
+        assert effect is not None
+        options.extend(_play_options(state, player, "act", cid, effect, f"Use {board.title(state, cid)}"))
     options.extend(attack_options(state, player))
     return options
 
@@ -103,7 +105,7 @@ def battle(state: State, frame: Frame) -> None:
     if frame.step == 1:
         actor = data["actor"]
         state.vars["actor"] = actor
-        state.ask(actor, "action", "Battle step: your action", battle_options(state, actor), rule("6.1"))
+        board.ask(state, actor, "action", "Battle step: your action", battle_options(state, actor), rule("6.1"))
         frame.step = 2
         return
     if frame.step == 2:
@@ -140,11 +142,11 @@ def do_action(state: State, player: int, answer: Option) -> None:
             state.push("inuyasha.attack", p=player, a=attacker, d=int(parts[1]), color=parts[2])
         return
     cid = int(rest.split(":")[0])
-    values = tuple(answer.data.get("v", ()))
+    targets, color = [int(t) for t in answer.data.get("t", ())], str(answer.data.get("c", ""))
     if kind == "event":
-        state.push("inuyasha.event", p=player, cid=cid, v=list(values))
+        state.push("inuyasha.event", p=player, cid=cid, t=targets, c=color)
     elif kind == "act":
-        use_activated(state, player, cid, values)
+        use_activated(state, player, cid, tuple(targets), color)
     elif kind == "kwdraw":
         card = facts(state.cards[cid].code)
         state.move(cid, f"removed:{player}", face_up=True)
@@ -157,16 +159,17 @@ def do_action(state: State, player: int, answer: Option) -> None:
         state.push("inuyasha.reshuffle", p=player, n=card.cost)
 
 
-def use_activated(state: State, player: int, cid: int, values: tuple[int | str, ...]) -> None:
+def use_activated(state: State, player: int, cid: int, targets: tuple[int, ...], color: str) -> None:
     code = state.cards[cid].code
-    play = SCRIPTS[code].play
-    assert play is not None
-    if play.once == "turn":
+    effect = play_of(code)
+    assert effect is not None
+    once = effect.extra.get("once", "")
+    if once == "turn":
         state.mcard(cid).flags["used_turn"] = state.vars.get("turn", 0)
-    elif play.once == "game":
+    elif once == "game":
         state.mcard(cid).flags["used"] = True
     state.log(f"{_name(player)} uses {facts(code).title}.")
-    play.resolve(state, player, cid, values)
+    resolve(effect, state, player, cid, targets, color)
 
 
 @procedure("inuyasha.event")
@@ -181,9 +184,9 @@ def event(state: State, frame: Frame) -> None:
         frame.step = 1
         if not board.mill(state, player, card.cost, f"deck cost of {card.title}"):
             return
-        play = SCRIPTS[card.code].play
-        assert play is not None
-        play.resolve(state, player, cid, tuple(data["v"]))
+        effect = play_of(card.code)
+        assert effect is not None
+        resolve(effect, state, player, cid, tuple(data["t"]), data["c"])
         return
     if state.cards[cid].zone == f"resolving:{player}":
         board.to_discard(state, cid)
@@ -206,7 +209,7 @@ def reshuffle(state: State, frame: Frame) -> None:
             Option(f"back:{cid}", f"Shuffle back {board.title(state, cid)}", "pick")
             for cid in board.first_of_each_code(state, list(reversed(state.zones[pile])))
         ]
-        state.ask(player, "pick", f"Choose a card to shuffle back ({data['n']} left)", options, rule("9.6"))
+        board.ask(state, player, "pick", f"Choose a card to shuffle back ({data['n']} left)", options, rule("9.6"))
         frame.step = 1
         return
     state.shuffle(f"deck:{player}")
@@ -239,7 +242,9 @@ def search(state: State, frame: Frame) -> None:
         ]
         if options:
             options.append(Option("none", "Take nothing", "pass"))
-            state.ask(player, "search", "Search your deck: choose a card to reveal and take", options, rule("10.6"))
+            board.ask(
+                state, player, "search", "Search your deck: choose a card to reveal and take", options, rule("10.6")
+            )
             frame.step = 1
             return
         state.log(f"{_name(player)} searches and finds nothing.")

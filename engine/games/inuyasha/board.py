@@ -8,9 +8,12 @@ known to both players, with the flag "defeated"; its attachments turn face down 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from engine.core.prompt import Option
 from engine.core.state import EMPTY, Card, State
 from engine.games.inuyasha.facts import CHARACTER, ITEM, LOCATION, Facts, facts
-from engine.games.inuyasha.scripts import SCRIPTS
+from engine.games.inuyasha.scripts import bonus_of, static_of
 
 EXPENDED = "expended"
 BOTH_PLAYERS = 0b11
@@ -77,7 +80,8 @@ def traits(state: State, cid: int) -> frozenset[str]:
     result = facts(card.code).traits
     for other_card in state.cards_in(card.zone):
         if other_card.attached_to == cid and other_card.face_up:
-            grants = SCRIPTS[other_card.code].grants if other_card.code in SCRIPTS else ()
+            found = static_of(other_card.code)
+            grants = found["grants"] if found else ()
             if grants:
                 result = result | frozenset(grants)
     return result
@@ -98,9 +102,9 @@ def static_bonus(state: State, cid: int, color: str) -> int:
     total = 0
     for player in (0, 1):
         for source in state.cards_in(f"play:{player}"):
-            if not source.face_up or source.code not in SCRIPTS:
+            if not source.face_up:
                 continue
-            bonus = SCRIPTS[source.code].bonus
+            bonus = bonus_of(source.code)
             if bonus is not None:
                 total += bonus(state, source, target, color)
     return total
@@ -242,3 +246,13 @@ def put_into_play(state: State, cid: int, player: int, attach_to: int = EMPTY) -
     card = state.move(cid, f"play:{player}", face_up=True, controller=player)
     card.orientation = ""
     card.attached_to = attach_to
+
+
+def ask(state: State, player: int, kind: str, text: str, options: Sequence[Option], rule: str) -> None:
+    """`state.ask` with labels made unique: twins (two copies in play) get their option id added."""
+    seen: dict[str, int] = {}
+    for option in options:
+        seen[option.label] = seen.get(option.label, 0) + 1
+    if any(n > 1 for n in seen.values()):
+        options = [Option(o.id, f"{o.label} [{o.id}]", o.group, o.data) if seen[o.label] > 1 else o for o in options]
+    state.ask(player, kind, text, options, rule)

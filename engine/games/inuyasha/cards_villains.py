@@ -3,33 +3,33 @@
 from __future__ import annotations
 
 from engine.core.state import Card, State
+from engine.dsl.context import Ctx
 from engine.games.inuyasha import board
 from engine.games.inuyasha import effects as fx
 from engine.games.inuyasha.facts import facts
-from engine.games.inuyasha.scripts import Play, no_choice, script
+from engine.games.inuyasha.scripts import ACTIVATED, EVENT, ON_WIN_ATTACK, book, playable, static, trigger
 
-Values = tuple[int | str, ...]
-
-# Kurogane, Demon Lord / Oboro / Swarm of Imps / Roaming Demons: keywords only (or vanilla).
-for _code in ("IY-V01", "IY-V04", "IY-V05", "IY-V06"):
-    script(_code)
+# Kurogane, Demon Lord (Aggressive); Oboro of the Silk Threads (Regeneration); Swarm of Imps
+# (no text); Roaming Demons (Defensive).
+book.vanilla("IY-V01", "IY-V04", "IY-V05", "IY-V06")
 
 
-def _cold_prince_wins(state: State, player: int, cid: int) -> None:
-    """Kurogane, the Cold Prince: on a win in an attack, the opponent discards a random card."""
-    hand = state.zones[f"hand:{board.other(player)}"]
+def cold_prince(ctx: Ctx) -> None:
+    """Kurogane, the Cold Prince: on a win in an attack, the opponent discards a card at random."""
+    state = ctx.state
+    hand = state.zones[f"hand:{board.other(ctx.player)}"]
     if not hand:
         state.log("The opponent has no card in hand to discard (rule 10.4).")
         return
     victim = hand[state.rng.randbelow(len(hand))]
     board.to_discard(state, victim)
-    state.log(f"{board.title(state, cid)}: the opponent discards {board.title(state, victim)} at random.")
+    state.log(f"{board.title(state, ctx.source)}: the opponent discards {board.title(state, victim)} at random.")
 
 
-script("IY-V02", on_win_attack=_cold_prince_wins)
+trigger("IY-V02", ON_WIN_ATTACK, cold_prince)
 
 
-def _gama_protected(state: State, card: Card) -> bool:
+def gama_protected(state: State, card: Card) -> bool:
     """Gama, Toad Retainer cannot be attacked while its controller controls a ready Kurogane."""
     return any(
         facts(state.cards[c].code).name == "Kurogane" and board.is_ready(state, c)
@@ -37,128 +37,98 @@ def _gama_protected(state: State, card: Card) -> bool:
     )
 
 
-script("IY-V03", protected=_gama_protected)
-
+static("IY-V03", protected=gama_protected)
 # Silk Thread Blade: +2 purple and +1 red.
-script("IY-V10", bonus=fx.item_bonus({"purple": 2, "red": 1}))
+static("IY-V10", bonus=fx.item_bonus({"purple": 2, "red": 1}))
 # Cursed Hair Comb: the attached character gains Demon and gets +1 black.
-script("IY-V11", bonus=fx.item_bonus({"black": 1}), grants=("Demon",))
-
-
-def _whip_choices(state: State, player: int, cid: int) -> list[tuple[str, str, Values]]:
-    holder = state.cards[cid].attached_to
-    if holder < 0 or not board.is_ready(state, holder):
-        return []
-    return fx.targets(fx.foe_characters)(state, player, cid)
-
-
-def _whip(state: State, player: int, cid: int, v: Values) -> None:
-    fx.expend(state, state.cards[cid].attached_to)
-    fx.expend(state, int(v[0]))
-
-
+static("IY-V11", bonus=fx.item_bonus({"black": 1}), grants=("Demon",))
 # Bone Whip: expend the attached character: expend target opposing character.
-script("IY-V12", play=Play(_whip_choices, _whip))
+playable("IY-V12", ACTIVATED, fx.expend_target, target=fx.FOE_CHARACTERS, cost=fx.EXPEND_HOLDER)
 # Ruined Demon Shrine: your Demon characters get +1 black.
-script("IY-V13", bonus=fx.location_bonus("black", 1, trait="Demon"))
-
-
-def _underworld(state: State, player: int, cid: int, v: Values) -> None:
-    board.defeat(state, int(v[0]))
-    board.steal_shard(state, player)
-
-
+static("IY-V13", bonus=fx.location_bonus("black", 1, trait="Demon"))
 # Journey to the Underworld: defeat target expended opposing character; steal 1 shard.
-script("IY-V20", play=Play(fx.targets(fx.expended(fx.foe_characters)), _underworld, rule="inuyasha 6.2"))
+playable("IY-V20", EVENT, fx.defeat_and_steal, target=fx.FOE_CHARACTERS.where(fx.is_expended))
 
 
-def _lash(state: State, player: int, cid: int, v: Values) -> None:
-    fx.boost(state, int(v[0]), str(v[1]), -2, fx.END_OF_BATTLE, cid)
+def energy_lash(ctx: Ctx) -> None:
+    """Energy Lash (Modifier): target opposing character gets -2 to one color until end of Battle."""
+    fx.boost(ctx.state, ctx.targets[0], ctx.data["color"], -2, fx.END_OF_BATTLE, ctx.source)
 
 
-# Energy Lash (Modifier): target opposing character gets -2 to one color until the end of Battle.
-script("IY-V21", play=Play(fx.target_and_color(fx.foe_characters), _lash, rule="inuyasha 6.2"))
+playable("IY-V21", EVENT, energy_lash, target=fx.FOE_CHARACTERS, choose="color")
 
 
-def _wither(state: State, player: int, cid: int, v: Values) -> None:
-    fx.boost_all(state, int(v[0]), -3, fx.END_OF_BATTLE, cid)
+def withering_curse(ctx: Ctx) -> None:
+    """Withering Curse: target opposing character gets -3 to each of its colors (never below 0)."""
+    fx.boost_all(ctx.state, ctx.targets[0], -3, fx.END_OF_BATTLE, ctx.source)
 
 
-# Withering Curse: target opposing character gets -3 to each of its colors (never below 0).
-script("IY-V22", play=Play(fx.targets(fx.foe_characters), _wither, rule="inuyasha 6.2"))
+playable("IY-V22", EVENT, withering_curse, target=fx.FOE_CHARACTERS)
 
 
-def _snatch_choices(state: State, player: int, cid: int) -> list[tuple[str, str, Values]]:
-    def free(st: State, p: int) -> list[int]:
-        return [c for c in board.characters(st, p) if board.item_of(st, c) < 0]
-
-    def stealable(st: State, p: int) -> list[int]:
-        return [i for i in fx.foe_items(st, p) if not board.controls_copy(st, p, st.cards[i].code)]
-
-    return fx.pairs(stealable, free)(state, player, cid)
-
-
-def _snatch(state: State, player: int, cid: int, v: Values) -> None:
-    item, holder = int(v[0]), int(v[1])
-    board.put_into_play(state, item, player, holder)
-    state.log(
-        f"{board.title(state, item)} is stolen and attached to {board.title(state, holder)} (no deck cost, rule 5.6)."
+def snatch_and_run(ctx: Ctx) -> None:
+    """Snatch and Run: steal an opposing item and attach it to your character that has none."""
+    item, holder = ctx.targets
+    board.put_into_play(ctx.state, item, ctx.player, holder)
+    ctx.state.log(
+        f"{board.title(ctx.state, item)} is stolen and attached to {board.title(ctx.state, holder)} "
+        "(no deck cost, rule 5.6)."
     )
 
 
-# Snatch and Run: steal an item from an opposing character, attach it to your character without one.
-script("IY-V23", play=Play(_snatch_choices, _snatch, rule="inuyasha 5.6"))
+playable(
+    "IY-V23",
+    EVENT,
+    snatch_and_run,
+    target=fx.FOE_ITEMS.where(lambda state, card: not board.controls_copy(state, 1 - card.controller, card.code)),
+    choose="pair",
+    second=fx.MY_FREE_CHARACTERS,
+)
 
 
-def _won_attack(state: State, player: int) -> bool:
-    return player in state.vars.get("won_attack", ())
+def shard_snatch(ctx: Ctx) -> None:
+    """Shard Snatch: steal 1 shard (only after your character won an attack this step)."""
+    board.steal_shard(ctx.state, ctx.player)
 
 
-def _shard_snatch(state: State, player: int, cid: int, v: Values) -> None:
-    board.steal_shard(state, player)
+playable("IY-V24", EVENT, shard_snatch, condition=fx.WON_ATTACK_THIS_STEP)
 
 
-# Shard Snatch: only after your character defeated a character in an attack this step; steal 1 shard.
-script("IY-V24", play=Play(fx.only_if(_won_attack, no_choice), _shard_snatch, rule="inuyasha 6.2"))
+def dark_tithe(ctx: Ctx) -> None:
+    """Dark Tithe (Shuffle): the opponent discards the top 2 cards of their deck."""
+    foe = board.other(ctx.player)
+    ctx.state.log(f"Player {foe + 1} discards the top 2 cards of their deck.")
+    board.mill(ctx.state, foe, 2, "Dark Tithe")
 
 
-def _tithe(state: State, player: int, cid: int, v: Values) -> None:
-    foe = board.other(player)
-    state.log(f"Player {foe + 1} discards the top 2 cards of their deck.")
-    board.mill(state, foe, 2, "Dark Tithe")
+playable("IY-V25", EVENT, dark_tithe)
 
 
-# Dark Tithe (Shuffle): the opponent discards the top 2 cards of their deck.
-script("IY-V25", play=Play(no_choice, _tithe, rule="inuyasha 6.2"))
+def summon_the_horde(ctx: Ctx) -> None:
+    """Summon the Horde: search your deck for a Demon character card."""
+    fx.search(ctx.state, ctx.player, ctx.source, "demon_character")
 
 
-def _horde(state: State, player: int, cid: int, v: Values) -> None:
-    fx.search(state, player, cid, "demon_character")
-
-
-# Summon the Horde: search your deck for a Demon character card.
-script("IY-V26", play=Play(no_choice, _horde, rule="inuyasha 6.2"))
-
-
-def _charge(state: State, player: int, cid: int, v: Values) -> None:
-    fx.make_ready(state, int(v[0]))
-
-
+playable("IY-V26", EVENT, summon_the_horde)
 # Headlong Charge (Draw): ready target expended character you control.
-script("IY-V27", play=Play(fx.targets(fx.expended(fx.my_characters)), _charge, rule="inuyasha 6.2"))
+playable("IY-V27", EVENT, fx.ready_targets, target=fx.MY_CHARACTERS.where(fx.is_expended))
 
 
-def _reliquary(state: State, player: int, cid: int, v: Values) -> None:
-    fx.expend(state, int(v[0]))
-    state.move(int(v[1]), f"hand:{player}")
-    state.log(f"Player {player + 1} takes an item from their Kaitou deck.")
+def demons_reliquary(ctx: Ctx) -> None:
+    """Demon's Reliquary (Kaitou 5): once per game, expend a ready Evil character: take an item from
+    your Kaitou deck into your hand."""
+    character, item = ctx.targets
+    fx.expend(ctx.state, character)
+    ctx.state.move(item, f"hand:{ctx.player}")
+    ctx.state.log(f"Player {ctx.player + 1} takes an item from their Kaitou deck into their hand (rule 2.4).")
 
 
-# Demon's Reliquary (Kaitou 5): once per game, expend a ready Evil character: an item from the
-# Kaitou deck goes to your hand.
-script(
+playable(
     "IY-V30",
-    play=Play(
-        fx.pairs(fx.ready(fx.with_trait(fx.my_characters, "Evil")), fx.kaitou_cards("item")), _reliquary, once="game"
-    ),
+    ACTIVATED,
+    demons_reliquary,
+    target=fx.MY_CHARACTERS.where(fx.is_ready).where(fx.has_trait("Evil")),
+    choose="pair",
+    second=fx.KAITOU_ITEMS,
+    once="game",
 )

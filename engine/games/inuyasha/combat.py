@@ -7,7 +7,7 @@ from engine.core.state import Frame, Modifier, State, procedure
 from engine.games.inuyasha import board
 from engine.games.inuyasha.facts import EVENT, facts
 from engine.games.inuyasha.rules import rule
-from engine.games.inuyasha.scripts import SCRIPTS
+from engine.games.inuyasha.scripts import ON_WIN_ATTACK, run_trigger
 
 ATTACK = "attack"  # modifiers that last for one attack
 
@@ -73,9 +73,8 @@ def _resolve(state: State, frame: Frame) -> None:
         if state.result is not None:
             return
         state.vars.setdefault("won_attack", []).append(player)
-        hook = SCRIPTS[state.cards[a].code].on_win_attack if state.cards[a].code in SCRIPTS else None
-        if hook is not None and state.cards[a].face_up:
-            hook(state, player, a)
+        if state.cards[a].face_up:
+            run_trigger(state, state.cards[a].code, ON_WIN_ATTACK, a, player)
     else:
         state.log(
             f"{board.title(state, a)} ({color} {attacker}) fails against {board.title(state, d)} ({color} {defender})."
@@ -100,7 +99,9 @@ def attack(state: State, frame: Frame) -> None:
         frame.step = 1
     if frame.step == 1:
         who = data["who"]
-        state.ask(who, "boost", f"Attack in {data['color']}: boost?", boost_options(state, frame, who), rule("7.4"))
+        board.ask(
+            state, who, "boost", f"Attack in {data['color']}: boost?", boost_options(state, frame, who), rule("7.4")
+        )
         frame.step = 2
         return
     if frame.step == 2:

@@ -1,128 +1,98 @@
-"""Building blocks for Inuyasha card scripts: selectors, choice builders, effect actions.
+"""Inuyasha building blocks on top of `engine.dsl`: selectors, costs, conditions, actions, bonuses.
 
-Selectors take (state, player) and return card ids; choice builders turn a selector into the
-`choices` of a `Play`; actions change the state. Card scripts combine them in a line or two.
+Card scripts combine these in a line or two, e.g.
+`playable(code, EVENT, expend_target, target=FOE_CHARACTERS)`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from engine.core.state import EMPTY, Card, Modifier, State
+from engine.core.state import EMPTY, Card, State
+from engine.dsl.conditions import Condition
+from engine.dsl.context import Ctx
+from engine.dsl.costs import Cost
+from engine.dsl.durations import END_OF_BATTLE, END_OF_STEP
+from engine.dsl.durations import boost as add_boost
+from engine.dsl.selectors import CardTest, Selector
 from engine.games.inuyasha import board
-from engine.games.inuyasha.facts import CHARACTER, COLORS, facts
-from engine.games.inuyasha.scripts import BonusFn, Choice, ChoicesFn
+from engine.games.inuyasha.facts import CHARACTER, COLORS, ITEM, LOCATION, facts
+from engine.games.inuyasha.scripts import BonusFn
 
-Selector = Callable[[State, int], list[int]]
-END_OF_BATTLE = "end_of_battle"
-END_OF_STEP = "end_of_step"
-
+__all__ = ["END_OF_BATTLE", "END_OF_STEP"]
 
 # ------------------------------------------------------------------ selectors
-def my_characters(state: State, player: int) -> list[int]:
-    return board.characters(state, player)
-
-
-def foe_characters(state: State, player: int) -> list[int]:
-    return board.characters(state, board.other(player))
-
-
-def expended(selector: Selector) -> Selector:
-    return lambda state, player: [c for c in selector(state, player) if not board.is_ready(state, c)]
-
-
-def ready(selector: Selector) -> Selector:
-    return lambda state, player: [c for c in selector(state, player) if board.is_ready(state, c)]
-
-
-def with_trait(selector: Selector, trait: str) -> Selector:
-    return lambda state, player: [c for c in selector(state, player) if trait in board.traits(state, c)]
-
-
-def cost_at_most(selector: Selector, cost: int) -> Selector:
-    return lambda state, player: [c for c in selector(state, player) if board.f(state, c).cost <= cost]
-
-
-def foe_items(state: State, player: int) -> list[int]:
-    """Face-up items attached to the opponent's face-up characters."""
-    foe = board.other(player)
-    return [
+MY_CHARACTERS = Selector(lambda ctx: board.characters(ctx.state, ctx.player))
+FOE_CHARACTERS = Selector(lambda ctx: board.characters(ctx.state, board.other(ctx.player)))
+FOE_ITEMS = Selector(
+    lambda ctx: [
         c.id
-        for c in state.cards_in(f"play:{foe}")
-        if c.face_up and c.attached_to != EMPTY and facts(c.code).type == "item"
+        for c in ctx.state.cards_in(f"play:{board.other(ctx.player)}")
+        if c.face_up and c.attached_to != EMPTY and facts(c.code).type == ITEM
     ]
+)
+MY_FREE_CHARACTERS = MY_CHARACTERS.where(lambda state, card: board.item_of(state, card.id) == EMPTY)
+HOLDER = Selector(lambda ctx: [h] if (h := ctx.state.cards[ctx.source].attached_to) != EMPTY else [])
 
 
-def kaitou_cards(kind: str) -> Selector:
-    """Cards of one type in `player`'s own Kaitou deck (only for cards that say they may pick there)."""
-    return lambda state, player: board.first_of_each_code(
-        state, [cid for cid in state.zones[f"kaitou_deck:{player}"] if facts(state.cards[cid].code).type == kind]
+def is_expended(state: State, card: Card) -> bool:
+    return not board.is_ready(state, card.id)
+
+
+def is_ready(state: State, card: Card) -> bool:
+    return board.is_ready(state, card.id)
+
+
+def has_trait(trait: str) -> CardTest:
+    return lambda state, card: trait in board.traits(state, card.id)
+
+
+def kaitou(kind: str) -> Selector:
+    """Cards of one type in the player's own Kaitou deck (for cards that say they may pick there)."""
+    return Selector(
+        lambda ctx: board.first_of_each_code(
+            ctx.state,
+            [
+                cid
+                for cid in ctx.state.zones[f"kaitou_deck:{ctx.player}"]
+                if facts(ctx.state.cards[cid].code).type == kind
+            ],
+        )
     )
 
 
-# ------------------------------------------------------------------ choice builders
-def targets(selector: Selector) -> ChoicesFn:
-    """One choice per selected card."""
-
-    def choices(state: State, player: int, source: int) -> list[Choice]:
-        return [(str(t), board.title(state, t), (t,)) for t in selector(state, player) if t != source]
-
-    return choices
+def new_location(state: State, card: Card, player: int) -> bool:
+    """True when `player` could have this location in play (one copy of each, rule 5.3)."""
+    title = facts(card.code).title
+    seats = (0, 1) if state.options.get("location_copies") == "table" else (player,)
+    return all(facts(state.cards[lid].code).title != title for seat in seats for lid in board.locations(state, seat))
 
 
-def target_and_color(selector: Selector) -> ChoicesFn:
-    """One choice per (selected character, color it has)."""
-
-    def choices(state: State, player: int, source: int) -> list[Choice]:
-        out: list[Choice] = []
-        for t in selector(state, player):
-            if t == source:
-                continue
-            for color, _ in board.f(state, t).colors:
-                out.append((f"{t}:{color}", f"{board.title(state, t)}, {color}", (t, color)))
-        return out
-
-    return choices
+KAITOU_LOCATIONS = Selector(
+    lambda ctx: [c for c in kaitou(LOCATION)(ctx) if new_location(ctx.state, ctx.state.cards[c], ctx.player)]
+)
+KAITOU_ITEMS = kaitou(ITEM)
 
 
-def pairs(first: Selector, second: Selector) -> ChoicesFn:
-    """One choice per (first card, second card)."""
-
-    def choices(state: State, player: int, source: int) -> list[Choice]:
-        return [
-            (f"{x}:{y}", f"{board.title(state, x)} and {board.title(state, y)}", (x, y))
-            for x in first(state, player)
-            for y in second(state, player)
-            if x != y
-        ]
-
-    return choices
+# ------------------------------------------------------------------ conditions and costs
+def _discard_top(ctx: Ctx) -> None:
+    board.mill(ctx.state, ctx.player, 1, "an effect's cost")
 
 
-def up_to_two(selector: Selector) -> ChoicesFn:
-    """Choose as many as possible, up to two (do what you can, rule 10.4)."""
+WON_ATTACK_THIS_STEP = Condition(lambda ctx: ctx.player in ctx.state.vars.get("won_attack", ()))
 
-    def choices(state: State, player: int, source: int) -> list[Choice]:
-        found = selector(state, player)
-        if len(found) <= 2:
-            label = " and ".join(board.title(state, c) for c in found) or "nothing to choose"
-            return [("", label, tuple(found))]
-        return [
-            (f"{x}:{y}", f"{board.title(state, x)} and {board.title(state, y)}", (x, y))
-            for i, x in enumerate(found)
-            for y in found[i + 1 :]
-        ]
-
-    return choices
-
-
-def only_if(condition: Callable[[State, int], bool], inner: ChoicesFn) -> ChoicesFn:
-    """No choice at all unless `condition` holds (a conditional effect, rule 10.4)."""
-
-    def choices(state: State, player: int, source: int) -> list[Choice]:
-        return inner(state, player, source) if condition(state, player) else []
-
-    return choices
+EXPEND_SELF = Cost(
+    lambda ctx: board.is_ready(ctx.state, ctx.source), lambda ctx: expend(ctx.state, ctx.source), "expend this card"
+)
+EXPEND_HOLDER = Cost(
+    lambda ctx: (h := ctx.state.cards[ctx.source].attached_to) != EMPTY and board.is_ready(ctx.state, h),
+    lambda ctx: expend(ctx.state, ctx.state.cards[ctx.source].attached_to),
+    "expend the attached character",
+)
+DISCARD_SELF = Cost(lambda ctx: True, lambda ctx: board.to_discard(ctx.state, ctx.source), "discard this card")
+DISCARD_TOP_OF_DECK = Cost(
+    lambda ctx: bool(ctx.state.zones[f"deck:{ctx.player}"]) or ctx.state.options.get("deck_cost_shortfall") != "forbid",
+    lambda ctx: _discard_top(ctx),
+    "discard the top card of your deck",
+)
 
 
 # ------------------------------------------------------------------ actions
@@ -131,8 +101,7 @@ def boost(state: State, target: int, color: str, amount: int, until: str, source
     if not board.has_color(state, target, color):
         state.log(f"{board.title(state, target)} has no {color}: the change does nothing (rule 10.3).")
         return
-    zone = state.cards[target].zone
-    state.add_modifier(Modifier(target, color, amount, until=until, source=source, zone=zone))
+    add_boost(state, target, color, amount, until, source)
     sign = "+" if amount >= 0 else ""
     state.log(f"{board.title(state, target)} gets {sign}{amount} {color}.")
 
@@ -153,8 +122,24 @@ def make_ready(state: State, target: int) -> None:
 
 
 def search(state: State, player: int, source: int, kind: str) -> None:
-    """Start a search of `player`'s deck (rule 10.6); never finds a copy of `source`."""
+    """Start a search of `player`'s deck (rule 10.6); it never finds a copy of `source`."""
     state.push("inuyasha.search", p=player, kind=kind, **{"not": board.title(state, source)})
+
+
+def defeat_and_steal(ctx: Ctx) -> None:
+    board.defeat(ctx.state, ctx.targets[0])
+    board.steal_shard(ctx.state, ctx.player)
+
+
+def expend_target(ctx: Ctx) -> None:
+    expend(ctx.state, ctx.targets[0])
+
+
+def ready_targets(ctx: Ctx) -> None:
+    if not ctx.targets:
+        ctx.state.log("There is nothing to ready (rule 10.4).")
+    for target in ctx.targets:
+        make_ready(ctx.state, target)
 
 
 # ------------------------------------------------------------------ static bonuses

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.core.state import EMPTY, State
 from engine.games.inuyasha import board
 from engine.games.inuyasha.facts import CHARACTER, EVENT, ITEM, KAITOU, LOCATION, facts
-from engine.games.inuyasha.scripts import SCRIPTS
+from engine.games.inuyasha.scripts import static_of
 
 Why = tuple[str, str] | None
 MAX_CHARACTERS = 2
@@ -22,9 +22,9 @@ def character_limit(state: State, player: int) -> int:
     """Characters `player` may play this Setup step: 2, more with a location that says so (rule 1.3)."""
     extra = 0
     for lid in board.locations(state, player):
-        code = state.cards[lid].code
-        if code in SCRIPTS:
-            extra = max(extra, SCRIPTS[code].extra_characters)
+        found = static_of(state.cards[lid].code)
+        if found:
+            extra = max(extra, int(found["extra_characters"]))
     return MAX_CHARACTERS + extra
 
 
@@ -101,7 +101,8 @@ def why_not_item(state: State, player: int, cid: int, char: int) -> Why:
 
 def attackable(state: State, cid: int) -> bool:
     card = state.cards[cid]
-    protected = SCRIPTS[card.code].protected if card.code in SCRIPTS else None
+    found = static_of(card.code)
+    protected = found["protected"] if found else None
     return protected is None or not protected(state, card)
 
 

@@ -1,89 +1,177 @@
-"""The card-script registry: one `Script` per card code, filled by `cards_heroes` and `cards_villains`.
+"""The Inuyasha script book (an `engine.dsl` `ScriptBook`) and how the engine reads it.
 
-A script holds plain functions; the state only ever holds card codes, so scripts never enter a
-state. Hooks (all optional):
+Card modules (`cards_heroes`, `cards_villains`) register one entry per card code with the
+helpers below. Effect kinds:
 
-- `bonus(state, source, target, color)`: a static change to `target`'s value in `color` while
-  `source` is face up in play (items: only the character they are attached to);
-- `grants`: traits an item gives the character it is attached to;
-- `play`: an event's effect or an activated effect, as a `Play` (choices + resolve);
-- `on_enter`: runs when the card is played (triggered "when you play" text);
-- `on_win_attack`: runs when this character defeats a character in an attack;
-- `protected(state, card)`: True while the character cannot be attacked;
-- `extra_characters`: characters its controller may play beyond 2 in a Setup step (a location).
+- "static": continuous text, as `extra` facts: `bonus(state, source, target, color) -> int`
+  (items only count for the character they are attached to), `grants` (traits an item gives),
+  `extra_characters` (a location raising the Setup limit), `protected(state, card) -> bool`;
+- "event" / "activated": a `target` selector, a `condition`, a `cost`, and `extra["choose"]`
+  for how targets are picked: "" (one target), "color" (a target and one of its colors),
+  "pair" (a target and one card of `extra["second"]`), "up_to" (up to `extra["n"]` targets);
+  `extra["once"]` is "turn" or "game" for limited activated effects;
+- "trigger": `on` = "enter" (the card is played) or "win_attack" (it defeats a character in
+  an attack).
+
+Cards whose only text is a keyword (Aggressive, Defensive, Regeneration) are `book.vanilla`:
+the rules engine handles keywords.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from functools import cache
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from engine.dsl.conditions import ALWAYS, Condition
+from engine.dsl.context import Ctx
+from engine.dsl.costs import FREE, Cost
+from engine.dsl.scripts import Action, Effect, ScriptBook
+from engine.dsl.selectors import Selector
 
 if TYPE_CHECKING:
     from engine.core.state import Card, State
 
-# A choice the player makes when declaring an effect: (option-id suffix, label, values).
-Choice = tuple[str, str, tuple[int | str, ...]]
-ChoicesFn = Callable[["State", int, int], list[Choice]]
-ResolveFn = Callable[["State", int, int, tuple[int | str, ...]], None]
+book = ScriptBook("inuyasha")
+
+STATIC = "static"
+EVENT = "event"
+ACTIVATED = "activated"
+TRIGGER = "trigger"
+ON_ENTER = "enter"
+ON_WIN_ATTACK = "win_attack"
+
 BonusFn = Callable[["State", "Card", "Card", str], int]
+# One way to use an effect: (option-id suffix, label, targets, color).
+Choice = tuple[str, str, tuple[int, ...], str]
 
 
-def no_choice(state: State, player: int, cid: int) -> list[Choice]:
-    """An effect with no target: one way to use it."""
-    return [("", "", ())]
+def _nothing(ctx: Ctx) -> None:
+    return None
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
-    """An event's effect or an activated effect.
-
-    `choices` lists every legal way to use it now (targets, colors...), already checking the
-    cost and any condition; an empty list means it cannot be used. `resolve` pays non-deck
-    costs and applies the effect with the chosen values. `once` limits an activated effect:
-    "turn" (once per turn per card) or "game".
-    """
-
-    choices: ChoicesFn
-    resolve: ResolveFn
-    once: str = ""
-    rule: str = "inuyasha 6.3"
-
-
-@dataclass(frozen=True, slots=True)
-class Script:
-    code: str
-    bonus: BonusFn | None = None
-    grants: tuple[str, ...] = ()
-    play: Play | None = None
-    on_enter: Callable[[State, int, int], None] | None = None
-    on_win_attack: Callable[[State, int, int], None] | None = None
-    protected: Callable[[State, Card], bool] | None = None
-    extra_characters: int = 0
-
-
-SCRIPTS: dict[str, Script] = {}
-
-
-def script(
+def static(
     code: str,
     *,
     bonus: BonusFn | None = None,
     grants: tuple[str, ...] = (),
-    play: Play | None = None,
-    on_enter: Callable[[State, int, int], None] | None = None,
-    on_win_attack: Callable[[State, int, int], None] | None = None,
-    protected: Callable[[State, Card], bool] | None = None,
     extra_characters: int = 0,
-) -> Script:
-    """Register the script of one card code (a card with no hooks has only rules keywords or none)."""
-    if code in SCRIPTS:
-        raise ValueError(f"inuyasha: card {code} is scripted twice")
-    made = Script(code, bonus, grants, play, on_enter, on_win_attack, protected, extra_characters)
-    SCRIPTS[code] = made
-    return made
+    protected: Callable[[State, Card], bool] | None = None,
+    text: str = "",
+) -> None:
+    """Register a card's continuous text."""
+    extra: dict[str, Any] = {"bonus": bonus, "grants": grants, "extra_characters": extra_characters}
+    extra["protected"] = protected
+    book.add(code, Effect("static", STATIC, _nothing, text=text, extra=extra))
 
 
-def script_of(code: str) -> Script:
-    """The script of a card code; KeyError when the card has none (coverage reports those)."""
-    return SCRIPTS[code]
+def playable(
+    code: str,
+    kind: str,
+    resolve: Action,
+    *,
+    target: Selector | None = None,
+    condition: Condition = ALWAYS,
+    cost: Cost = FREE,
+    choose: str = "",
+    second: Selector | None = None,
+    n: int = 0,
+    once: str = "",
+    text: str = "",
+) -> None:
+    """Register an event's effect (kind "event") or an activated effect (kind "activated")."""
+    extra = {"choose": choose, "second": second, "n": n, "once": once}
+    book.add(code, Effect(kind, kind, resolve, condition=condition, cost=cost, target=target, text=text, extra=extra))
+
+
+def trigger(code: str, on: str, resolve: Action, text: str = "") -> None:
+    book.add(code, Effect(on, TRIGGER, resolve, on=on, text=text))
+
+
+# ------------------------------------------------------------------ fast look-ups (scripts never change)
+@cache
+def static_of(code: str) -> dict[str, Any] | None:
+    for effect in book.effects(code):
+        if effect.kind == STATIC:
+            return effect.extra
+    return None
+
+
+@cache
+def bonus_of(code: str) -> BonusFn | None:
+    found = static_of(code)
+    return None if found is None else found["bonus"]
+
+
+@cache
+def play_of(code: str) -> Effect | None:
+    """The event effect or activated effect of a card, if it has one."""
+    for effect in book.effects(code):
+        if effect.kind in (EVENT, ACTIVATED):
+            return effect
+    return None
+
+
+@cache
+def trigger_of(code: str, on: str) -> Effect | None:
+    for effect in book.effects(code):
+        if effect.kind == TRIGGER and effect.on == on:
+            return effect
+    return None
+
+
+def run_trigger(state: State, code: str, on: str, source: int, player: int) -> None:
+    effect = trigger_of(code, on)
+    if effect is not None:
+        effect.resolve(Ctx(state, source, player))
+
+
+# ------------------------------------------------------------------ choices and resolution
+def choices(effect: Effect, state: State, player: int, source: int) -> list[Choice]:
+    """Every legal way to use `effect` now; empty when its condition, cost or targets fail."""
+    ctx = Ctx(state, source, player)
+    if not effect.condition(ctx) or not effect.cost.can_pay(ctx):
+        return []
+    if effect.target is None:
+        return [("", "", (), "")]
+    first = [t for t in effect.target(ctx) if t != source]
+    mode = effect.extra.get("choose", "")
+    name = state.game.card
+    out: list[Choice] = []
+    if mode == "color":
+        for t in first:
+            for color, _ in _colors(state, t):
+                out.append((f"{t}:{color}", f"{name(state.cards[t].code).name}, {color}", (t,), color))
+    elif mode == "pair":
+        second: Selector = effect.extra["second"]
+        others = second(ctx)
+        for t in first:
+            for u in others:
+                if u != t:
+                    label = f"{name(state.cards[t].code).name} and {name(state.cards[u].code).name}"
+                    out.append((f"{t}:{u}", label, (t, u), ""))
+    elif mode == "up_to":
+        size = min(int(effect.extra["n"]), len(first))
+        if size == 0:
+            return [("", "nothing to choose", (), "")]
+        for group in combinations(first, size):
+            label = " and ".join(name(state.cards[t].code).name for t in group)
+            out.append((":".join(map(str, group)), label, group, ""))
+    else:
+        out = [(str(t), name(state.cards[t].code).name, (t,), "") for t in first]
+    return out
+
+
+def _colors(state: State, cid: int) -> tuple[tuple[str, int], ...]:
+    from engine.games.inuyasha.facts import facts
+
+    return facts(state.cards[cid].code).colors
+
+
+def resolve(effect: Effect, state: State, player: int, source: int, targets: tuple[int, ...], color: str) -> None:
+    """Pay the effect's cost, then apply it (rule 6.3: the cost in full, the rest as far as possible)."""
+    ctx = Ctx(state, source, player, targets, {"color": color})
+    effect.cost.pay(ctx)
+    if state.result is None:
+        effect.resolve(ctx)

@@ -10,7 +10,7 @@ from engine.core.state import Frame, State, procedure
 from engine.games.inuyasha import board
 from engine.games.inuyasha.facts import CHARACTER, facts
 from engine.games.inuyasha.rules import rule, why_not_item, why_not_play
-from engine.games.inuyasha.scripts import SCRIPTS
+from engine.games.inuyasha.scripts import ON_ENTER, run_trigger
 
 OPENING_SHARDS = 5
 OPENING_HAND = 5
@@ -28,7 +28,8 @@ def start(state: State, frame: Frame) -> None:
     step = frame.step
     if step in (0, 2):
         player = step // 2
-        state.ask(
+        board.ask(
+            state,
             player,
             "mulligan",
             "Keep your opening hand, or swap it once for your 5 face-down shards?",
@@ -53,7 +54,8 @@ def start(state: State, frame: Frame) -> None:
     if step == 4:
         winner = state.rng.randbelow(2)
         state.log(f"{_name(winner)} wins the coin flip.")
-        state.ask(
+        board.ask(
+            state,
             winner,
             "first",
             "You won the coin flip: who is the active player first?",
@@ -141,9 +143,7 @@ def play_from_hand(state: State, player: int, cid: int, attach_to: int) -> None:
     board.put_into_play(state, cid, player, attach_to)
     if card.type == CHARACTER:
         state.vars["chars_played"] = state.vars.get("chars_played", 0) + 1
-    hook = SCRIPTS[card.code].on_enter if card.code in SCRIPTS else None
-    if hook is not None:
-        hook(state, player, cid)
+    run_trigger(state, card.code, ON_ENTER, cid, player)
 
 
 @procedure("inuyasha.setup_step")
@@ -154,7 +154,8 @@ def setup_step(state: State, frame: Frame) -> None:
         state.vars["chars_played"] = 0
         frame.step = 1
     if frame.step == 1:
-        state.ask(
+        board.ask(
+            state,
             player,
             "setup",
             "Setup step: play characters, locations and items",
@@ -203,7 +204,7 @@ def recovery(state: State, frame: Frame) -> None:
         options = recovery_options(state, player)
         if options:
             options.append(Option("done", "Let the others die", "pass"))
-            state.ask(player, "recovery", "Recovery: save defeated characters", options, rule("8.2"))
+            board.ask(state, player, "recovery", "Recovery: save defeated characters", options, rule("8.2"))
             frame.step = 1
             return
         frame.step = 2
