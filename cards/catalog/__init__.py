@@ -13,6 +13,12 @@ from cards.catalog.search import CardResult, CardSearch, SearchResponse, Suggest
 from cards.catalog.store import CardRecord, CatalogImportError, ImportSummary
 
 __all__ = [
-    "CardRecord", "CardResult", "CardSearch", "Catalog", "CatalogImportError", "ImportSummary",
-    "SearchResponse", "Suggestion",
+    "CardRecord",
+    "CardResult",
+    "CardSearch",
+    "Catalog",
+    "CatalogImportError",
+    "ImportSummary",
+    "SearchResponse",
+    "Suggestion",
 ]

@@ -21,6 +21,7 @@ from rapidfuzz import fuzz, process
 from cards.pool import normalize_name
 
 ALL = ""  # the index key meaning "every game"
+FAMOUS_BONUS = 1.0
 
 
 @dataclass(slots=True)
@@ -86,6 +87,7 @@ class CardIndex:
         self.by_code: dict[str, list[Entry]] = defaultdict(list)
         self.by_key: dict[tuple[str, str], Entry] = {}
         self.groups: dict[tuple[str, str], list[Entry]] = defaultdict(list)
+        self.by_group: dict[str, list[Entry]] = defaultdict(list)
         self.games: set[str] = set()
         names: dict[str, _Names] = defaultdict(_Names)
         seen: set[tuple[str, str]] = set()
@@ -95,6 +97,8 @@ class CardIndex:
             self.by_code[entry.code.lower()].append(entry)
             self.by_key[(entry.game, entry.code)] = entry
             self.groups[(entry.game, entry.group)].append(entry)
+            if entry.group != entry.norm:
+                self.by_group[entry.group].append(entry)
             for key in (ALL, entry.game):
                 if (key, entry.norm) not in seen:
                     seen.add((key, entry.norm))
@@ -103,6 +107,8 @@ class CardIndex:
             table.finish()
         self.names: dict[str, _Names] = dict(names)
         self.by_alias: dict[str, list[Entry]] = defaultdict(list)
+        # Names with a community nickname are well-known cards: they win near-ties ("monster reborne").
+        self.famous: set[str] = set()
         for game, norm_alias, kind, code, target in aliases:
             if code:
                 targets = [self.by_key[(game, code)]] if (game, code) in self.by_key else []
@@ -114,6 +120,8 @@ class CardIndex:
                 self.by_code[norm_alias].extend(targets)  # alternate-art passcodes
             else:
                 self.by_alias[norm_alias].extend(targets)
+            if kind == "nickname":
+                self.famous.update(entry.norm for entry in targets)
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -129,6 +137,10 @@ class CardIndex:
 
     def exact_name(self, norm: str, game: str | None) -> list[Entry]:
         return self._in_game(self.by_name.get(norm, ()), game)
+
+    def exact_character(self, norm: str, game: str | None) -> list[Entry]:
+        """Versions of a character named without a subtitle ("Raiga" for "Raiga, Half-Demon Wanderer")."""
+        return self._in_game(self.by_group.get(norm, ()), game)
 
     def exact_alias(self, norm: str, game: str | None) -> list[Entry]:
         return self._in_game(self.by_alias.get(norm, ()), game)
@@ -163,13 +175,13 @@ class CardIndex:
         return found
 
     def fuzzy(self, norm: str, game: str | None, limit: int = 10) -> list[tuple[str, float]]:
-        """Best-matching distinct normalized names with scores 0-100, best first."""
+        """Best-matching distinct normalized names with their rank scores, best first."""
         table = self.names.get(game or ALL)
         if table is None or not norm:
             return []
         scored = [
-            (table.names[position], rank_score(norm, table.names[position]))
-            for position in self._candidates(table, norm, 150)
+            (name, rank_score(norm, name) + (FAMOUS_BONUS if name in self.famous else 0.0))
+            for name in (table.names[position] for position in self._candidates(table, norm, 150))
         ]
         scored.sort(key=lambda item: (-item[1], len(item[0]), item[0]))
         return scored[:limit]
@@ -188,7 +200,7 @@ class CardIndex:
 
 
 def rank_score(query: str, name: str) -> float:
-    """How well normalized `name` answers normalized `query`, 0-100 (higher is better).
+    """How well normalized `name` answers normalized `query` (100 ≈ perfect; bonuses may exceed it).
 
     The weighted ratio forgives typos, word order and partial names; a name that starts with the
     query or contains all its words gains a little, and a much longer name loses a little, so
@@ -202,8 +214,29 @@ def rank_score(query: str, name: str) -> float:
     if query_words and all(any(w.startswith(q) for w in name_words) for q in query_words):
         score += 3.0
     score -= min(6.0, max(0, len(name) - len(query)) * 0.15)
+    score *= 0.7 + 0.3 * word_coverage(query_words, name_words)
     squashed = fuzz.ratio(query.replace(" ", ""), name.replace(" ", ""))
-    return max(0.0, min(100.0, max(score, squashed - 2.0)))
+    return max(0.0, score, squashed - 2.0)
+
+
+def word_coverage(query_words: list[str], name_words: list[str]) -> float:
+    """Share of query words found in the name (exactly, as a prefix, or with a typo), 0-1.
+
+    A rules-text query ("destroy all monsters") shares a word or two with many names; a name
+    query shares nearly all of them, so this keeps text queries from looking like weak name hits.
+    """
+    if not query_words or not name_words:
+        return 0.0
+    found = 0.0
+    for word in query_words:
+        best = 0.0
+        for other in name_words:
+            if other == word or (len(word) >= 2 and other.startswith(word)):
+                best = 1.0
+                break
+            best = max(best, fuzz.ratio(word, other) / 100.0)
+        found += best if best >= 0.7 else 0.0
+    return found / len(query_words)
 
 
 def normalize_query(query: str) -> str:

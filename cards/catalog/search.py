@@ -158,20 +158,21 @@ class CardSearch:
         add(index.exact_code(query, game), 100.0, "code")
         if norm:
             add(index.exact_name(norm, game), 100.0, "name")
+            add(index.exact_character(norm, game), 99.0, "name")
             add(index.exact_alias(norm, game), 99.0, "alias")
             best_fuzzy = 0.0
             for name, score in index.fuzzy(norm, game, limit=limit + 5):
                 best_fuzzy = max(best_fuzzy, score)
-                add(index.exact_name(name, game), round(min(score, 98.0), 1), "fuzzy")
+                add(index.exact_name(name, game), fuzzy_display(score), "fuzzy")
             if not scored or max(s for s, _ in scored.values()) < 99.0:
                 for entry, score in index.fuzzy_alias(norm, game):
                     add([entry], round(score, 1), "alias")
             if best_fuzzy < FUZZY_TEXT_FLOOR or len(norm.split()) >= 4:
-                hits = await self._full_text(query, game, limit)
-                for rank, card_id in enumerate(hits):
-                    hit = index.by_id.get(card_id)
-                    if hit is not None:
-                        add([hit], round(max(1.0, 70.0 - rank), 1), "text")
+                hits = [index.by_id[i] for i in await self._full_text(query, game, 40) if i in index.by_id]
+                # BM25 barely separates short texts; a text holding the whole phrase comes first.
+                hits.sort(key=lambda hit: norm not in normalize_query(hit.text))
+                for rank, hit in enumerate(hits[:limit]):
+                    add([hit], round(max(1.0, 70.0 - rank), 1), "text")
         return SearchResponse(query=query, game=game, results=_group(index, scored, limit))
 
     async def autocomplete(self, prefix: str, game: str | None = None, limit: int = 25) -> list[Suggestion]:
@@ -220,6 +221,14 @@ class CardSearch:
                 if rows:
                     return [int(row[0]) for row in rows]
         return []
+
+
+def fuzzy_display(score: float) -> float:
+    """Map a fuzzy rank score (bonuses can lift it past 100) onto 0-98, keeping the order.
+
+    98 stays below the exact steps (code, name: 100; alias, character: 99).
+    """
+    return round(min(score, 110.0) * 98.0 / 110.0, 1)
 
 
 def _result(index: CardIndex, entry: Entry, score: float, kind: MatchKind) -> CardResult:

@@ -1,0 +1,108 @@
+"""The catalog: built-in pools load once and idempotently, records upsert in one transaction."""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select
+
+from cards.catalog import Catalog, CardRecord, CatalogImportError, ImportSummary
+from cards.catalog.builtin import load_nicknames, sync_builtin_pools
+from cards.catalog.models import ALIAS, CARD
+from cards.catalog.store import group_key, write_records
+from cards.pool import available_pools, load_pool
+
+
+async def count(catalog: Catalog, game: str | None = None) -> int:
+    query = select(func.count()).select_from(CARD)
+    if game:
+        query = query.where(CARD.c.game == game)
+    async with catalog.engine.connect() as conn:
+        return int(await conn.scalar(query) or 0)
+
+
+async def test_builtin_pools_load_on_open(catalog: Catalog) -> None:
+    for game in available_pools():
+        assert await count(catalog, game) == len(load_pool(game)), game
+
+
+async def test_builtin_sync_is_idempotent(catalog: Catalog) -> None:
+    before = (await count(catalog), await catalog.generation())
+    summaries = await sync_builtin_pools(catalog)
+    assert summaries == []  # every pool fingerprint matched: nothing rewritten
+    assert (await count(catalog), await catalog.generation()) == before
+
+
+def record(code: str, name: str, **kw: object) -> CardRecord:
+    return CardRecord(game="usagi", code=code, name=name, type="Character", **kw)  # type: ignore[arg-type]
+
+
+async def test_write_reports_added_updated_unchanged(catalog: Catalog) -> None:
+    first = await write_records(
+        catalog,
+        [record("X1", "Test Ronin"), record("X2", "Test Monk")],
+        ImportSummary("t", "json", "usagi"),
+        origin="import:json",
+    )
+    assert (first.added, first.updated, first.unchanged) == (2, 0, 0)
+    again = await write_records(
+        catalog,
+        [record("X1", "Test Ronin", text="new"), record("X2", "Test Monk")],
+        ImportSummary("t", "json", "usagi"),
+        origin="import:json",
+    )
+    assert (again.added, again.updated, again.unchanged) == (0, 1, 1)
+
+
+async def test_duplicate_codes_refused_and_nothing_written(catalog: Catalog) -> None:
+    before = await count(catalog, "usagi")
+    try:
+        await write_records(
+            catalog,
+            [record("D1", "A"), record("D1", "B")],
+            ImportSummary("dup.json", "json", "usagi"),
+            origin="import:json",
+        )
+    except CatalogImportError as exc:
+        assert "duplicate card code 'D1'" in str(exc)
+    else:
+        raise AssertionError("duplicate codes were accepted")
+    assert await count(catalog, "usagi") == before
+
+
+async def test_failure_mid_transaction_rolls_back(catalog: Catalog) -> None:
+    before = await count(catalog, "usagi")
+    bad = record("R2", "Broken", stats={"x": object()})  # not JSON-serializable: fails inside the write
+    try:
+        await write_records(
+            catalog, [record("R1", "Fine"), bad], ImportSummary("r", "json", "usagi"), origin="import:json"
+        )
+    except Exception as exc:  # noqa: BLE001 - any driver error will do; what matters is the rollback
+        assert "serializable" in str(exc) or "JSON" in str(exc)
+    else:
+        raise AssertionError("an unserializable stat was accepted")
+    assert await count(catalog, "usagi") == before
+
+
+def test_group_key_versions() -> None:
+    assert group_key("inuyasha", "Raiga, Half-Demon Wanderer") == group_key("inuyasha", "Raiga, Hot-Headed Guardian")
+    assert group_key("yugioh", "Trishula, Dragon of the Ice Barrier") != group_key(
+        "yugioh", "Trishula, the Ice Prison Dragon"
+    )
+
+
+def test_nickname_table_is_well_formed() -> None:
+    table = load_nicknames()
+    assert set(table) <= {"yugioh", "naruto", "inuyasha", "inazuma", "usagi"}
+    assert table["yugioh"]["BEWD"] == "Blue-Eyes White Dragon"
+
+
+async def test_nicknames_stored_as_aliases(catalog: Catalog) -> None:
+    async with catalog.engine.connect() as conn:
+        stored = await conn.scalar(select(func.count()).select_from(ALIAS).where(ALIAS.c.kind == "nickname"))
+    assert stored == sum(len(v) for v in load_nicknames().values())
+
+
+async def test_catalog_url_from_environment(monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'env.db'}")
+    cat = Catalog()
+    assert cat.url == f"sqlite+aiosqlite:///{tmp_path / 'env.db'}"
+    await cat.close()

@@ -1,0 +1,114 @@
+"""Search behaviour: exact, alias, fuzzy, full-text, versions, autocomplete; and the labelled query set."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from cards.catalog import Catalog, CardSearch
+from cards.catalog.index import rank_score, word_coverage
+from cards.importers import import_source
+from cards.pool import load_pool, normalize_name
+
+QUERIES = Path(__file__).parent / "data" / "queries.yaml"
+
+
+async def test_exact_name_and_case(search: CardSearch) -> None:
+    response = await search.search("DARK MAGICIAN", game="yugioh")
+    top = response.results[0]
+    assert (top.name, top.match, top.score) == ("Dark Magician", "name", 100.0)
+
+
+async def test_nickname_alias(search: CardSearch) -> None:
+    top = (await search.search("BEWD")).results[0]
+    assert (top.name, top.match) == ("Blue-Eyes White Dragon", "alias")
+
+
+async def test_fuzzy_forgives_typos_and_hyphens(search: CardSearch) -> None:
+    for query in ("blue eyes white dragn", "blue-eyes-white-dragon", "Blue Eyes White Dragon!"):
+        assert (await search.search(query)).results[0].name == "Blue-Eyes White Dragon", query
+
+
+async def test_code_lookup(search: CardSearch) -> None:
+    top = (await search.search("N-001")).results[0]
+    assert (top.game, top.code, top.match) == ("naruto", "N-001", "code")
+
+
+async def test_versions_grouped(search: CardSearch) -> None:
+    pool = load_pool("inuyasha")
+    raiga = [card for card in pool.cards.values() if card.name.startswith("Raiga,")]
+    assert len(raiga) >= 2, "the built-in Inuyasha pool has several Raiga versions"
+    results = (await search.search("raiga", game="inuyasha")).results
+    assert results[0].name.startswith("Raiga,")
+    listed = {results[0].code} | {v["code"] for v in results[0].versions}
+    assert listed == {card.code for card in raiga}
+    assert not any(r.name.startswith("Raiga,") for r in results[1:])  # one result per character
+
+
+async def test_full_text_fallback(search: CardSearch) -> None:
+    dark_hole = load_pool("yugioh").by_name("Dark Hole")
+    phrase = " ".join(normalize_name(dark_hole.text).split()[:5])
+    results = (await search.search(phrase, game="yugioh")).results
+    assert results and "text" in {r.match for r in results}
+    assert any(normalize_name(r.text).startswith(phrase) for r in results[:3])
+
+
+async def test_game_filter_and_no_result(search: CardSearch) -> None:
+    results = (await search.search("Mark Evans", game="naruto")).results
+    assert all(r.game == "naruto" for r in results)
+    assert (await search.search("   ")).results == []
+
+
+async def test_json_shape(search: CardSearch) -> None:
+    data = (await search.search("pot of gred")).as_dict()
+    assert set(data) == {"query", "game", "results"}
+    first = data["results"][0]
+    assert {"name", "game", "code", "score", "type", "stats", "text", "sets"} <= set(first)
+    assert first["name"] == "Pot of Greed"
+
+
+async def test_autocomplete(search: CardSearch) -> None:
+    names = [s.name for s in await search.autocomplete("dark mag", game="yugioh")]
+    assert names[0] == "Dark Magician" and len(names) <= 25
+    assert len(await search.autocomplete("", game="usagi")) == 25
+    assert [s.name for s in await search.autocomplete("blu eys", game="yugioh")][:1] == ["Blue-Eyes White Dragon"]
+
+
+async def test_index_refreshes_after_import(search: CardSearch, tmp_path: Path) -> None:
+    assert (await search.search("Zzyzx Test Ronin", game="usagi")).results[0].score < 90
+    path = tmp_path / "u.json"
+    path.write_text('{"game": "usagi", "cards": [{"code": "ZZ-1", "name": "Zzyzx Test Ronin", "type": "Character"}]}')
+    await import_source(search.catalog, str(path))
+    assert (await search.search("Zzyzx Test Ronin", game="usagi")).results[0].code == "ZZ-1"
+
+
+def test_scoring_helpers() -> None:
+    assert rank_score("dark magician", "dark magician") > rank_score("dark magician", "dark magician girl")
+    assert word_coverage(["destroy", "all", "monsters"], ["mind", "on", "air"]) == 0.0
+    assert word_coverage(["blue", "eyes"], ["blue", "eyes", "white", "dragon"]) == 1.0
+
+
+@pytest.mark.shared
+async def test_labelled_queries_hit_rate(tmp_path: Path, shared_dir: Path) -> None:
+    """≥ 100 realistic queries over the 9k cdb + built-in pools: hit@1 ≥ 95 %."""
+    catalog = Catalog(f"sqlite:///{tmp_path / 'q.db'}")
+    await import_source(catalog, str(shared_dir / "carddata" / "yugioh" / "ygopro_pc-english_2018_cards.cdb"))
+    search = CardSearch(catalog, refresh_seconds=60)
+    queries = yaml.safe_load(QUERIES.read_text(encoding="utf-8"))
+    assert len(queries) >= 100
+    hit1 = hit3 = 0
+    misses = []
+    for case in queries:
+        results = (await search.search(case["q"], game=case.get("game"), limit=3)).results
+        names = [normalize_name(r.name) for r in results]
+        expected = normalize_name(case["expect"])
+        hit1 += names[:1] == [expected]
+        hit3 += expected in names
+        if names[:1] != [expected]:
+            misses.append((case["q"], [r.name for r in results]))
+    await catalog.close()
+    print(f"hit@1 {hit1}/{len(queries)}  hit@3 {hit3}/{len(queries)}  misses {misses}")
+    assert hit1 / len(queries) >= 0.95, misses
+    assert hit3 / len(queries) >= 0.97, misses
