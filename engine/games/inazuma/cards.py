@@ -161,7 +161,7 @@ def join_action(ctx: Ctx) -> None:
     """The character joins the attack (attacker) or the defence (defender) (7.2)."""
     key = "attackers" if ctx.player == attacker(ctx.state) else "defenders"
     ctx.state.vars[key] = [*ctx.state.vars.get(key, []), ctx.source]
-    ctx.state.log(f"{top_facts(ctx.state, ctx.source).name} joins the {key[:-4]}.")
+    ctx.state.log(f"{top_facts(ctx.state, ctx.source).name} joins the {'attack' if key == 'attackers' else 'defence'}.")
 
 
 def not_participating() -> Condition:

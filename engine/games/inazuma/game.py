@@ -15,10 +15,10 @@ from engine.games.inazuma.decks import validate
 from engine.games.inazuma.explain import explain
 from engine.games.inazuma.facts import SLOT_INDEX
 from engine.games.inazuma.moves import EXHAUSTED, bench_with_name, stack_onto, take_top
-from engine.games.inazuma.turn import TURN_STEPS
+from engine.games.inazuma.turn import AFTER_ATTACK, TURN_STEPS
 
 OPENING_HAND = 5
-ENTRY_POINTS = (*TURN_STEPS, "power_up", "kicker", "shot", "final", "shootout")
+ENTRY_POINTS = (*TURN_STEPS, "power_up", "shooting", "kicker", "shot", "final", "shootout")
 
 
 class InazumaGame(Game):
@@ -143,7 +143,7 @@ def scenario_setup(state: State, setup: Mapping[str, Any]) -> None:
     from engine.games.inazuma.combat import side_members
 
     if at == "power_up":
-        state.stack.append(Frame("inazuma.turn", TURN_STEPS["shooting"], {}))
+        state.stack.append(Frame("inazuma.turn", AFTER_ATTACK, {}))
         state.vars.update(
             phase="attack",
             side=side,
@@ -161,8 +161,8 @@ def scenario_setup(state: State, setup: Mapping[str, Any]) -> None:
         fever=False,
         shot_over=False,
     )
-    if at == "kicker":
-        state.stack.append(Frame("inazuma.shoot", 1, {"lc": [0, 0], "goal": False}))
+    if at in ("shooting", "kicker"):
+        state.stack.append(Frame("inazuma.shoot", 0 if at == "shooting" else 1, {"lc": [0, 0], "goal": False}))
         return
     state.vars["kicker"] = state.zones[z("field", a)][SLOT_INDEX[str(setup.get("kicker", "FW-" + side))]]
     state.stack.append(Frame("inazuma.shoot", 2, {"lc": [0, 0], "goal": False}))

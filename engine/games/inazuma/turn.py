@@ -37,7 +37,8 @@ from engine.games.inazuma.moves import (
 )
 
 LAST_TURN = 6
-TURN_STEPS = {"start": 0, "draw": 3, "bench": 4, "position": 7, "attack": 10, "shooting": 11, "end": 12}
+TURN_STEPS = {"start": 0, "draw": 3, "bench": 4, "position": 7, "attack": 10, "end": 12}
+AFTER_ATTACK = 11
 
 
 def offer(state: State, player: int, kind: str, text: str, options: list[Option], rule: str) -> None:
