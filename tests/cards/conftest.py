@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cards.catalog import Catalog, CardSearch
+from cards.catalog import CardSearch, Catalog
 
 
 @pytest.fixture

@@ -32,7 +32,7 @@ def test_decode_bit_flags() -> None:
         {"atk": 3000, "attribute": "LIGHT", "race": "Dragon", "level": 8, "def": 2500},
         [],
     )
-    card_type, subtype, stats, kinds = decode(16178681, 0x1000021, 2500, 2000, 0x04040007, 0x2000, 0x20)
+    _, _, stats, kinds = decode(16178681, 0x1000021, 2500, 2000, 0x04040007, 0x2000, 0x20)
     assert (stats["level"], stats["scale_left"], stats["scale_right"], "pendulum" in kinds) == (7, 4, 4, True)
     _, subtype, stats, _ = decode(1861629, 0x4000021, 2300, 0x2 | 0x80 | 0x20, 3, 0x1000000, 0x20)
     assert (subtype, stats["link"], stats["link_markers"]) == ("link", 3, ["Bottom", "Right", "Top"])

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cards.catalog import Catalog, CardSearch
+from cards.catalog import CardSearch, Catalog
 from cards.catalog.index import rank_score, word_coverage
 from cards.importers import import_source
 from cards.pool import load_pool, normalize_name
