@@ -1,0 +1,299 @@
+"""Activations, response windows and chains (rules 8.1-8.5, 7.1, 13.4).
+
+A chain link is a plain list in `state.vars["chain"]`:
+``[card id, player, effect name, [[target id, zone], ...], spell speed]``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.prompt import Option
+from engine.core.state import EMPTY, Frame, State, procedure
+from engine.dsl.context import Ctx
+from engine.dsl.flow import named
+from engine.games.yugioh.board import (
+    active_field_card,
+    destroy,
+    name,
+    opp,
+    sweep,
+    to_grave,
+    turn,
+)
+from engine.games.yugioh.facts import facts
+from engine.games.yugioh.scripts import BOOK, candidates, effect_of, usable
+
+ULTIMATE_OFFERING = "80604091"
+LINK_ONLY_TYPES = ("normal", "counter")  # Magic/Trap subtypes that leave after resolving
+
+
+def window(state: State, first: int, text: str, *, rule: str = "8.2") -> None:
+    """Push a response window: `first`, then the other player, until both pass in a row."""
+    state.push(
+        "core.window",
+        order=[first, opp(first)],
+        options_fn="ygo.responses",
+        on_response="ygo.respond",
+        text=text,
+        kind="response",
+        rule=f"yugioh {rule}",
+        pass_label="Pass",
+    )
+
+
+def speed_of(state: State, cid: int) -> int:
+    f = facts(state.cards[cid].code)
+    if f.kind == "monster":
+        return 1
+    return f.speed
+
+
+def can_activate(state: State, player: int, cid: int, *, idle: bool) -> bool:
+    """Whether `player` may activate card `cid` now, in the main-phase `idle` state or as a response."""
+    return activation_problem(state, player, cid, idle=idle) is None
+
+
+def activation_problem(state: State, player: int, cid: int, *, idle: bool) -> tuple[str, str] | None:
+    """Why the card cannot be activated now, as (reason, rule), or None when it can."""
+    card = state.cards[cid]
+    f = facts(card.code)
+    effect = effect_of(card.code)
+    if effect is None or f.kind == "monster":
+        return ("this card has no effect you can activate", "5.6")
+    if card.controller != player and card.zone != f"hand:{player}":
+        return ("that card is not yours", "5.2")
+    chain = state.vars.get("chain") or []
+    in_hand = card.zone == f"hand:{player}"
+    phase = state.vars.get("phase", "")
+    mine = state.vars.get("active") == player
+    if card.face_up and not in_hand:
+        return ("that card is already active", "11.2")
+    if f.kind == "trap":
+        if in_hand:
+            return ("a Trap card must be Set first and activated from the next turn", "7.1")
+        if int(card.flags.get("set", -1)) >= turn(state):
+            return ("a Trap card cannot be activated in the turn it was Set", "7.1")
+    elif f.sub == "quick-play":
+        if in_hand and not mine:
+            return ("Quick-Play Magic can be activated from the hand only in your own turn", "6.6")
+        if not in_hand and not mine and int(card.flags.get("set", -1)) >= turn(state):
+            return ("a Set Quick-Play Magic cannot be used in the opponent's turn it was Set", "6.6")
+    else:
+        if not (mine and phase in ("main1", "main2") and idle and not chain):
+            return ("this Magic card can only be activated in your Main Phase when no chain is open", "6.1")
+    speed = f.speed
+    if chain:
+        top = int(chain[-1][4])
+        if speed == 1:
+            return ("Spell Speed 1 cards cannot respond to anything", "8.5")
+        if speed < top:
+            return (f"a Spell Speed {speed} card cannot respond to a Spell Speed {top} card", "8.5")
+    elif not idle and speed == 1:
+        return ("a Spell Speed 1 card can only start a chain in your Main Phase", "8.5")
+    if state.vars.get("dmg") and not effect.extra.get("dmg"):
+        return ("in the Damage Step only cards that change ATK or DEF may be activated", "13.4")
+    if in_hand:
+        if f.sub == "field":
+            if state.zones[f"fzone:{player}"][0] != EMPTY:
+                return ("you already have a Field Magic card; it must leave first", "6.5")
+        elif EMPTY not in state.zones[f"szone:{player}"]:
+            return ("your Magic & Trap Card Zone is full", "4.2")
+    if f.sub == "field" and not mine:
+        return ("Field Magic is never activated in the opponent's turn", "6.5")
+    if not usable(effect, Ctx(state, cid, player)):
+        return ("its activation conditions or targets are not met now", "5.1")
+    return None
+
+
+@named("ygo.responses")
+def responses(state: State, player: int, context: dict[str, Any]) -> list[Option]:
+    """What `player` may activate in a response window (no "pass": the window adds it)."""
+    options: list[Option] = []
+    zones = state.zones
+    for key in (f"szone:{player}", f"fzone:{player}"):
+        for cid in zones[key]:
+            if cid == EMPTY:
+                continue
+            card = state.cards[cid]
+            if not card.face_up:
+                if can_activate(state, player, cid, idle=False):
+                    options.append(Option(f"act:{cid}", f"Activate {name(state, cid)} (#{cid})", "activate"))
+            elif card.code == ULTIMATE_OFFERING and offering_ok(state, player):
+                options.append(Option(f"offer:{cid}", f"Ultimate Offering: pay 500 LP to summon (#{cid})", "offer"))
+    if state.vars.get("active") == player:
+        for cid in zones[f"hand:{player}"]:
+            f = facts(state.cards[cid].code)
+            if f.sub == "quick-play" and can_activate(state, player, cid, idle=False):
+                options.append(Option(f"act:{cid}", f"Activate {f.name} from hand (#{cid})", "activate"))
+    return options
+
+
+def offering_ok(state: State, player: int) -> bool:
+    """Ultimate Offering: your Main Phase, or the opponent's Battle Phase, with 500+ LP to pay."""
+    if state.vars.get("chain") or state.vars.get("dmg") or int(state.players[player]["lp"]) <= 500:
+        return False
+    phase = state.vars.get("phase")
+    mine = state.vars.get("active") == player
+    if not ((mine and phase in ("main1", "main2")) or (not mine and phase == "battle")):
+        return False
+    from engine.games.yugioh.summon import summonable
+
+    return bool(summonable(state, player, extra=True))
+
+
+@named("ygo.respond")
+def respond(state: State, player: int, option: Option, context: dict[str, Any]) -> None:
+    kind, _, raw = option.id.partition(":")
+    cid = int(raw)
+    if kind == "offer":
+        state.push("ygo.offering", player=player, cid=cid)
+        return
+    start_or_add(state, player, cid)
+
+
+def start_or_add(state: State, player: int, cid: int) -> None:
+    """Activate a card: a new chain (with its window) or one more link on the open chain."""
+    code = state.cards[cid].code
+    effect = effect_of(code)
+    assert effect is not None
+    if state.vars.get("chain"):
+        state.push("ygo.activate", cid=cid, player=player, eff=effect.name)
+    else:
+        state.push("ygo.chain", cid=cid, player=player, eff=effect.name, window=True)
+
+
+@procedure("ygo.activate")
+def activate(state: State, frame: Frame) -> None:
+    """Put the card face-up, choose its targets, and add it to the chain as the next link."""
+    data = frame.data
+    cid, player = data["cid"], data["player"]
+    effect = BOOK.effect(state.cards[cid].code, data["eff"])
+    ctx = Ctx(state, cid, player)
+    if frame.step == 0:
+        card = state.cards[cid]
+        f = facts(card.code)
+        if f.kind != "monster":
+            if card.zone == f"hand:{player}":
+                zone = f"fzone:{player}" if f.sub == "field" else f"szone:{player}"
+                state.move(cid, zone, face_up=True, known=-1)
+            else:
+                flipped = state.mcard(cid)
+                flipped.face_up = True
+                flipped.known = -1
+            if f.sub == "field":
+                other = active_field_card(state)
+                if other != EMPTY and other != cid:
+                    destroy(state, other)
+            kind = "Trap" if f.kind == "trap" else "Magic"
+            state.log(f"Player {player + 1} activates the {kind} card {f.name}.")
+        else:
+            state.log(f"The Flip effect of {f.name} activates.")
+        frame.step = 1
+        if effect.target is not None:
+            state.push(
+                "ygo.pick",
+                player=player,
+                candidates=candidates(effect, ctx),
+                min=effect.targets,
+                max=int(effect.extra.get("max", effect.targets)),
+                text=f"{f.name}: choose {effect.targets} target{'s' if effect.targets > 1 else ''}",
+                kind="target",
+                rule="yugioh 8.1",
+            )
+        return
+    targets = state.take_returned() if effect.target is not None else []
+    ctx.targets = tuple(targets)
+    effect.cost.pay(ctx)
+    chain = state.vars.setdefault("chain", [])
+    chain.append([cid, player, effect.name, [[t, state.cards[t].zone] for t in targets], speed_of(state, cid)])
+    if targets:
+        from engine.games.yugioh.board import shown
+
+        state.log(
+            f"Chain Link {len(chain)}: {name(state, cid)} targets " + ", ".join(shown(state, t) for t in targets) + "."
+        )
+    state.pop()
+
+
+@procedure("ygo.chain")
+def run_chain(state: State, frame: Frame) -> None:
+    """One chain from its first link: activation, responses (8.2), resolution (8.3)."""
+    data = frame.data
+    if frame.step == 0:
+        card = state.cards[data["cid"]]
+        effect = BOOK.effect(card.code, data["eff"])
+        if facts(card.code).kind == "monster" and not usable(effect, Ctx(state, data["cid"], data["player"])):
+            state.log(f"The Flip effect of {name(state, data['cid'])} has nothing to act on.")
+            state.pop()
+            return
+        frame.step = 1
+        state.push("ygo.activate", cid=data["cid"], player=data["player"], eff=data["eff"])
+        return
+    if frame.step == 1:
+        frame.step = 2
+        if data.get("window", True):
+            window(state, opp(data["player"]), "Respond to the chain?")
+        return
+    if frame.step == 2:
+        frame.step = 3
+        state.push("ygo.resolve")
+        return
+    if frame.step == 3 and state.vars.get("triggers"):
+        frame.step = 4
+        state.push("ygo.triggers")
+        return
+    state.pop()
+
+
+@procedure("ygo.resolve")
+def resolve(state: State, frame: Frame) -> None:
+    """Resolve the chain from the top link down (rule 8.3)."""
+    if frame.step == 1:
+        cid = frame.data["cur"]
+        finish_link(state, cid)
+        frame.step = 0
+        if sweep(state):
+            return
+    chain = state.vars.get("chain") or []
+    if not chain:
+        state.vars["chain"] = []
+        state.pop()
+        return
+    cid, player, eff, targets, _speed = chain.pop()
+    frame.data["cur"] = cid
+    frame.step = 1
+    card = state.cards[cid]
+    if facts(card.code).kind != "monster" and not card.zone.startswith(("szone", "fzone")):
+        state.log(f"{name(state, cid)} left the field before resolving and does nothing.")
+        return
+    valid = tuple(t for t, zone in targets if state.cards[t].zone == zone)
+    ctx = Ctx(state, cid, player, valid, {"chosen": len(targets)})
+    BOOK.effect(card.code, eff).resolve(ctx)
+
+
+def finish_link(state: State, cid: int) -> None:
+    """After a link resolves: one-shot Magic and Traps go to the Graveyard (rule 11.2)."""
+    card = state.cards[cid]
+    f = facts(card.code)
+    if f.kind == "monster" or not card.zone.startswith(("szone", "fzone")) or not card.face_up:
+        return
+    if f.sub in LINK_ONLY_TYPES or f.sub == "ritual" or (f.sub == "equip" and card.attached_to == EMPTY):
+        if card.flags.get("stays"):
+            return
+        to_grave(state, cid, why="used")
+
+
+@procedure("ygo.triggers")
+def triggers(state: State, frame: Frame) -> None:
+    """Start a chain for each monster flipped face-up by an effect (rule 5.6)."""
+    queue = state.vars.get("triggers") or []
+    while queue:
+        cid = queue.pop(0)
+        card = state.cards[cid]
+        if card.zone.startswith("mzone") and card.face_up:
+            effect = effect_of(card.code)
+            if effect is not None:
+                state.push("ygo.chain", cid=cid, player=card.controller, eff=effect.name, window=True)
+                return
+    state.pop()
