@@ -9,10 +9,13 @@ or a `.env` file in the working directory. Nothing is required: the console runs
 
 from __future__ import annotations
 
+import json
+import os
 from functools import cached_property
+from typing import Annotated
 
 from pydantic import Field, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 DEFAULT_DATABASE_URL = "sqlite:///tcgtable.db"
 DEFAULT_API_BASE = "https://discord.com/api/v10"
@@ -37,28 +40,43 @@ def async_url(url: str) -> str:
 class Settings(BaseSettings):
     """Where the bot connects, where it stores matches, and how it logs."""
 
-    model_config = SettingsConfigDict(env_file=".env", extra="ignore")
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", env_ignore_empty=True)
 
     discord_token: str = ""
     database_url: str = DEFAULT_DATABASE_URL
     discord_api_base: str = DEFAULT_API_BASE
     discord_gateway_url: str = ""
     shard_count: int | None = Field(default=None, ge=1)
-    shard_ids: list[int] | None = None
+    shard_ids: Annotated[list[int] | None, NoDecode] = None
     log_level: str = "INFO"
     dev_guild_id: int | None = None
     turn_clock_hours: float = Field(default=24.0, gt=0)
-    rules_dirs: list[str] = Field(default_factory=list)
+    rules_dirs: Annotated[list[str], NoDecode] = Field(default_factory=list)
 
     @field_validator("shard_ids", mode="before")
     @classmethod
     def _parse_shard_ids(cls, value: object) -> object:
         """Accept "0,1,2" as well as a JSON list."""
-        if isinstance(value, str) and value.strip() and not value.strip().startswith("["):
+        if isinstance(value, str) and not value.strip():
+            return None
+        if isinstance(value, str) and value.strip().startswith("["):
+            return json.loads(value)
+        if isinstance(value, str):
             try:
                 return [int(part) for part in value.split(",") if part.strip()]
             except ValueError as exc:
                 raise ValueError(f"SHARD_IDS must be comma-separated integers, got {value!r}") from exc
+        return value
+
+    @field_validator("rules_dirs", mode="before")
+    @classmethod
+    def _parse_dirs(cls, value: object) -> object:
+        """Accept "dir1:dir2" (or commas) as well as a JSON list, as `tcgtable rules` does."""
+        if isinstance(value, str) and value.strip().startswith("["):
+            return json.loads(value)
+        if isinstance(value, str):
+            sep = os.pathsep if os.pathsep in value else ","
+            return [part.strip() for part in value.split(sep) if part.strip()]
         return value
 
     @field_validator("log_level")

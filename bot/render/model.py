@@ -113,11 +113,11 @@ def values_text(values: dict[str, Any]) -> str:
 
 
 def name_players(text: str, names: list[str]) -> str:
-    """Replace the engine's "Player 0" with seat names in narration."""
+    """Replace the engine's "Player 1" (seats are numbered from 1 in narration) with seat names."""
 
     def sub(match: re.Match[str]) -> str:
-        seat = int(match.group(1))
-        return names[seat] if seat < len(names) else match.group(0)
+        seat = int(match.group(1)) - 1
+        return names[seat] if 0 <= seat < len(names) else match.group(0)
 
     return _PLAYER_REF.sub(sub, text)
 

@@ -5,12 +5,16 @@ Games are discovered through `engine.list_games()`; nothing here names a game.
 
 from __future__ import annotations
 
+import importlib
 import json
-import random
+import logging
+import pkgutil
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.services.errors import NotFoundError, ServiceError
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from engine.core.game import DeckList, Game
@@ -26,25 +30,51 @@ class GameInfo:
     version: str
 
 
-def list_games() -> list[GameInfo]:
-    """Every registered game (games whose package fails to import are skipped, not fatal)."""
-    import engine
+BROKEN_GAMES: dict[str, str] = {}  # game package -> why it failed to import (shown in logs and /games)
 
+
+def _import_games() -> None:
+    """Import every game package once; one that fails is logged and skipped, never fatal."""
+    global _IMPORTED
+    if _IMPORTED:
+        return
+    _IMPORTED = True
+    import engine.games
+
+    for info in pkgutil.iter_modules(engine.games.__path__):
+        if info.name.startswith("_"):
+            continue
+        try:
+            importlib.import_module(f"engine.games.{info.name}")
+        except Exception as exc:  # a broken game must not take the bot down: report it instead
+            BROKEN_GAMES[info.name] = f"{type(exc).__name__}: {exc}"
+            log.error("game package %s failed to import: %s", info.name, exc)
+
+
+_IMPORTED = False
+
+
+def list_games() -> list[GameInfo]:
+    """Every registered game, discovered through the engine's registry."""
+    from engine.core.registry import get_game as engine_get
+    from engine.core.registry import list_games as engine_list
+
+    _import_games()
     infos = []
-    for game_id in engine.list_games():
-        game = engine.get_game(game_id)
+    for game_id in engine_list():
+        game = engine_get(game_id)
         infos.append(GameInfo(game.id, game.name or game.id, game.min_players, game.max_players, game.version))
     return infos
 
 
 def get_game(game_id: str) -> Game:
     """The game with this id (case-insensitive, or by its display name); a polite error otherwise."""
-    import engine
+    from engine.core.registry import get_game as engine_get
 
     wanted = game_id.strip().casefold()
     for info in list_games():
         if wanted in (info.id.casefold(), info.name.casefold()):
-            return engine.get_game(info.id)
+            return engine_get(info.id)
     known = ", ".join(i.id for i in list_games()) or "none installed"
     raise NotFoundError(f"There is no game called {game_id!r}. Games: {known}.")
 
@@ -74,56 +104,33 @@ def snapshot(state: State) -> str:
     return json.dumps(state.to_json(), separators=(",", ":"))
 
 
-def ai_choice(state: State, seat: int, level: str, salt: int) -> str:
-    """The option id the AI picks for `seat` at this prompt.
+DEFAULT_AI = "greedy"
 
-    Uses `engine.ai` when it provides an agent for `level`; otherwise picks uniformly among the
-    legal options with a generator seeded from the match (so a replay of the record is unaffected:
-    the record stores the chosen id, not how it was chosen).
+
+def ai_level(level: str | None) -> str:
+    """A usable AI spec for `level` (the default when empty); ServiceError naming the known ones."""
+    from engine.ai.agents import make_agent
+
+    spec = (level or DEFAULT_AI).strip()
+    try:
+        make_agent(spec)
+    except ValueError as exc:
+        if not level:
+            return "random"
+        raise ServiceError(f"Unknown AI level {level!r}: {exc}") from exc
+    return spec
+
+
+def ai_choice(state: State, seat: int, level: str, salt: int) -> str:
+    """The option id the AI (`engine.ai`, spec `level`) picks for `seat` at this prompt.
+
+    The agent is seeded from the match and the decision number, so its play is reproducible;
+    the record stores the chosen id, so replays never depend on the agent.
     """
+    from engine.ai.agents import make_agent
+
     prompt = state.prompt()
     if prompt is None or prompt.player != seat:
         raise ServiceError("The AI was asked to move when it is not its turn.")
-    agent = _engine_agent(level)
-    if agent is not None:
-        return str(agent(state, seat))
-    rng = random.Random(salt * 1_000_003 + state.steps)
-    return rng.choice(prompt.options).id
-
-
-def _engine_agent(level: str) -> Any:
-    """A callable (state, seat) -> option id from `engine.ai`, when the package offers one."""
-    try:
-        import engine.ai as ai
-    except ImportError:
-        return None
-    factory = getattr(ai, "make_agent", None) or getattr(ai, "get_agent", None)
-    if factory is None:
-        return None
-    try:
-        agent = factory(level)
-    except (KeyError, ValueError):
-        return None
-    choose = getattr(agent, "choose", None)
-    if choose is None:
-        return None
-
-    def run(state: State, seat: int) -> str:
-        picked = choose(state, seat) if _takes_two(choose) else choose(state)
-        return str(getattr(picked, "id", picked))
-
-    return run
-
-
-def _takes_two(func: Any) -> bool:
-    import inspect
-
-    try:
-        params = [
-            p
-            for p in inspect.signature(func).parameters.values()
-            if p.default is inspect.Parameter.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
-        ]
-    except (TypeError, ValueError):
-        return False
-    return len(params) >= 2
+    agent = make_agent(level, seed=(salt * 1_000_003 + state.steps) & 0xFFFFFFFF, game_id=state.game_id)
+    return agent.choose(state, seat).id

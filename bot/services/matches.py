@@ -236,7 +236,7 @@ class MatchService:
         game_id: str,
         player: Seat,
         deck: str | None,
-        level: str = "greedy",
+        level: str | None = None,
         *,
         ai_deck: str | None = None,
         guild_id: str | None = None,
@@ -247,7 +247,7 @@ class MatchService:
         game = engine_games.get_game(game_id)
         deck_name, deck_list = await self.decks.resolve(player.user, game.id, deck)
         ai_name, ai_list = await self.decks.resolve("", game.id, ai_deck)
-        ai_seat = Seat.for_ai(level)
+        ai_seat = Seat.for_ai(engine_games.ai_level(level))
         row = MatchRow(
             game=game.id,
             engine_version=game.version,
@@ -363,7 +363,7 @@ class MatchService:
             option_id = resolve_option(prompt, option) if by_label else option
             from engine.core.errors import IllegalActionError, InvalidActionError
 
-            events_from = len(state.events)
+            events_from = state.event_total
             try:
                 state.apply(option_id)
             except (IllegalActionError, InvalidActionError) as exc:
@@ -399,7 +399,7 @@ class MatchService:
             setattr(row, key, value)
         row.version = version
         self._remember(row, state)
-        events = [text for event in state.events[events_from:] if (text := event.text_for(None))]
+        events = [text for event in state.events_since(events_from) if (text := event.text_for(None))]
         return MatchUpdate(row, state, events)
 
     def _run_ai(self, state: State, seats: list[Seat], seed: int, done: int) -> list[str]:

@@ -1,0 +1,126 @@
+"""The offline transport: the bot's slash commands typed as text, boards printed, choices by number.
+
+>>> console = Console(Services.from_url("sqlite:///:memory:"), user="ana")   # doctest: +SKIP
+>>> print(await console.handle('/match ai game:yugioh deck:"Starter Deck Yugi"'))  # doctest: +SKIP
+
+Commands mirror Discord's: `/match ai|challenge|accept|decline|open|join|play|hand|board|list|
+concede|abort|rematch|replay`, `/deck import|list|show|delete`, `/card`, `/rules ask|section`,
+plus `/as NAME` (switch the local player, for two people at one keyboard), `/games`, `/help`.
+When a decision of yours is waiting, a bare number (or part of an option's label) answers it.
+"""
+
+from __future__ import annotations
+
+from bot.console_commands import COMMANDS, KEYS, parse
+from bot.services.errors import ServiceError
+from bot.services.hub import Services
+from bot.services.matches import MatchUpdate, Seat, result_text, seats_of
+
+
+class Console:
+    """One local chat session; `handle(line)` returns the text to print."""
+
+    def __init__(self, services: Services, user: str = "you") -> None:
+        self.services = services
+        self.user = user
+        self.current: dict[str, int] = {}
+
+    @property
+    def seat(self) -> Seat:
+        return Seat(self.user, self.user)
+
+    async def handle(self, line: str) -> str:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return ""
+        try:
+            if not line.startswith("/"):
+                return await self._answer(line)
+            head, _, tail = line[1:].partition(" ")
+            head = head.lower()
+            if head in ("match", "deck", "rules"):
+                sub, _, tail = tail.strip().partition(" ")
+                handler = COMMANDS.get(f"{head} {sub.lower()}")
+                if handler is None and head == "rules" and sub:
+                    handler, tail = COMMANDS["rules ask"], f"{sub} {tail}"
+            else:
+                handler = COMMANDS.get(head)
+            if handler is None:
+                return f"Unknown command {line.split()[0]!r}. Type /help."
+            return await handler(self, parse(tail, KEYS))
+        except ServiceError as exc:
+            return f"⚠ {exc}"
+
+    async def _answer(self, text: str) -> str:
+        match_id = self.current.get(self.user)
+        if match_id is None:
+            return "Type a command (/help). Start with: /games, then /match ai game:<id>."
+        return await self._play(match_id, text)
+
+    async def _play(self, match_id: int, text: str) -> str:
+        update = await self.services.matches.choose(match_id, self.user, text, by_label=True)
+        return await self.after(update)
+
+    async def after(self, update: MatchUpdate) -> str:
+        """The public narration and board, then what the local player needs to decide."""
+        assert update.row.id is not None
+        for seat in update.seats:
+            if seat.ai is None:
+                self.current[seat.user] = update.row.id
+        parts = []
+        if update.notice:
+            parts.append(update.notice)
+        if update.row.status in ("pending", "lobby"):
+            parts.append(self.pending_text(update))
+            return "\n".join(parts)
+        names = [s.name for s in update.seats]
+        if update.events:
+            from bot.render.model import name_players
+
+            parts.extend(f"· {name_players(e, names)}" for e in update.events[-12:])
+        if update.row.decks:
+            parts.append(await self.board_text(update.row.id))
+        if update.finished:
+            parts.append(f"Match #{update.row.id} is over: {result_text(update.row)}")
+            return "\n".join(parts)
+        turn = update.turn_seat
+        if turn is not None and turn.user == self.user:
+            parts.append(await self.hand_and_prompt(update.row.id))
+        elif turn is not None:
+            parts.append(f"Waiting for {turn.name}. (At this keyboard? /as {turn.user})")
+        return "\n".join(parts)
+
+    def pending_text(self, update: MatchUpdate) -> str:
+        row = update.row
+        seats = seats_of(row)
+        if row.status == "pending":
+            return (
+                f"Match #{row.id}: {seats[0].name} challenges {seats[1].name} to {row.game}. "
+                f"{seats[1].name}: /as {seats[1].user} then /match accept {row.id} [deck:…] or /match decline."
+            )
+        return f"Lobby #{row.id} ({row.game}): {len(seats)}/{row.max_players} seats. Join with /match join {row.id}."
+
+    async def board_text(self, match_id: int) -> str:
+        from bot.render.model import build_board
+        from bot.render.text import board_text
+        from bot.services.games import get_game
+
+        row, view, _ = await self.services.matches.view(match_id, None)
+        names = [s.name for s in seats_of(row)]
+        return board_text(build_board(get_game(row.game), view, names, title=f"Match #{row.id} · {row.game}"))
+
+    async def hand_and_prompt(self, match_id: int) -> str:
+        from bot.render.text import hand_text, prompt_text
+        from bot.services.games import get_game
+
+        row, state = await self.services.matches.state(match_id)
+        names = [s.name for s in seats_of(row)]
+        seat = next((i for i, s in enumerate(seats_of(row)) if s.user == self.user), None)
+        if state is None or seat is None:
+            return "You are not playing in this match."
+        lines = [f"— {self.user}'s eyes only —", hand_text(get_game(row.game), state.view(seat), names)]
+        prompt = state.prompt()
+        if prompt is not None and prompt.player == seat:
+            lines.append(prompt_text(prompt, names))
+            lines.append("Answer with a number (or part of a label).")
+        return "\n".join(lines)

@@ -1,0 +1,345 @@
+"""The console's commands: each parses its key:value options, calls a service, returns text."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from bot.services.errors import ServiceError
+from bot.services.matches import Seat, result_text, seats_of
+
+if TYPE_CHECKING:
+    from bot.console import Console
+
+HELP = """Commands (arguments as key:value, quote values with spaces: deck:"Starter Deck Yugi"):
+  /games                                   games you can play
+  /match ai game:G [deck:D] [level:L]      play the AI (level: random, greedy, ...)
+  /match challenge opponent:NAME game:G [deck:D]   challenge someone at this keyboard
+  /match accept [id] [deck:D] | /match decline [id]
+  /match open game:G players:N [deck:D] | /match join id [deck:D]
+  /match play choice:N | N                 answer the prompt by number or label
+  /match hand | /match board | /match list | /match concede | /match abort | /match rematch
+  /match replay id [step:N]                step through a finished match
+  /deck import game:G name:N list:"3x Card A; 1x Card B" | /deck list [game:G]
+  /deck show game:G name:N | /deck delete game:G name:N
+  /card NAME [game:G]                      look a card up (typos forgiven)
+  /rules ask QUESTION [game:G] | /rules section game:G id:4.2
+  /as NAME                                 act as another local player
+  /quit"""
+
+Handler = Callable[["Console", "Args"], Awaitable[str]]
+
+
+@dataclass(slots=True)
+class Args:
+    """A typed command split into positional words and key:value options."""
+
+    words: list[str] = field(default_factory=list)
+    opts: dict[str, str] = field(default_factory=dict)
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        return self.opts.get(key, default)
+
+    def need(self, key: str, usage: str) -> str:
+        value = self.opts.get(key)
+        if not value:
+            raise ServiceError(f"Missing {key}:… — usage: {usage}")
+        return value
+
+    def rest(self) -> str:
+        return " ".join(self.words)
+
+    def match_id(self, fallback: int | None) -> int:
+        raw = self.opts.get("id") or (self.words[0] if self.words and self.words[0].lstrip("#").isdigit() else None)
+        if raw is not None:
+            return int(raw.lstrip("#"))
+        if fallback is None:
+            raise ServiceError("Which match? Give its number (see /match list).")
+        return fallback
+
+
+def parse(line: str, keys: frozenset[str]) -> Args:
+    """Split `line` (after the command words) into words and `key:value` options for known keys."""
+    try:
+        tokens = shlex.split(line)
+    except ValueError as exc:
+        raise ServiceError(f"Could not read that line: {exc}") from exc
+    args = Args()
+    for token in tokens:
+        key, sep, value = token.partition(":")
+        if sep and key.lower() in keys:
+            args.opts[key.lower()] = value
+        else:
+            args.words.append(token)
+    return args
+
+
+KEYS = frozenset(
+    {"game", "deck", "level", "opponent", "players", "choice", "id", "step", "name", "list", "question", "ai_deck"}
+)
+
+
+COMMANDS: dict[str, Handler] = {}
+
+
+def command(*names: str) -> Callable[[Handler], Handler]:
+    def register(func: Handler) -> Handler:
+        for name in names:
+            COMMANDS[name] = func
+        return func
+
+    return register
+
+
+@command("help")
+async def help_(console: Console, args: Args) -> str:
+    return HELP
+
+
+@command("quit", "exit")
+async def quit_(console: Console, args: Args) -> str:
+    raise EOFError
+
+
+@command("as")
+async def as_(console: Console, args: Args) -> str:
+    name = args.rest().strip()
+    if not name or len(name) > 32:
+        raise ServiceError("Usage: /as NAME (1-32 characters)")
+    console.user = name
+    match_id = console.current.get(name)
+    if match_id is None:
+        return f"You are now {name}."
+    row, state = await console.services.matches.state(match_id)
+    prompt = state.prompt() if state is not None else None
+    if row.status == "active" and prompt is not None and seats_of(row)[prompt.player].user == name:
+        return f"You are now {name}.\n" + await console.hand_and_prompt(match_id)
+    return f"You are now {name}."
+
+
+@command("games")
+async def games(console: Console, args: Args) -> str:
+    from bot.services.games import get_game, list_games, preconstructed
+
+    lines = []
+    for info in list_games():
+        decks = ", ".join(f'"{name}"' for name in preconstructed(get_game(info.id))) or "none"
+        players = (
+            f"{info.min_players}"
+            if info.min_players == info.max_players
+            else (f"{info.min_players}-{info.max_players}")
+        )
+        lines.append(f"{info.id}: {info.name} ({players} players) — decks: {decks}")
+    return "\n".join(lines) or "No games are installed."
+
+
+@command("match ai")
+async def match_ai(console: Console, args: Args) -> str:
+    game = args.get("game") or (args.words[0] if args.words else None)
+    if not game:
+        raise ServiceError("Usage: /match ai game:G [deck:D] [level:L]")
+    update = await console.services.matches.start_ai(
+        game, console.seat, args.get("deck"), args.get("level"), ai_deck=args.get("ai_deck")
+    )
+    return await console.after(update)
+
+
+@command("match challenge")
+async def match_challenge(console: Console, args: Args) -> str:
+    usage = "/match challenge opponent:NAME game:G [deck:D]"
+    opponent = args.need("opponent", usage).lstrip("@")
+    row = await console.services.matches.challenge(
+        args.need("game", usage), console.seat, Seat(opponent, opponent), args.get("deck")
+    )
+    from bot.services.matches import MatchUpdate
+
+    return console.pending_text(MatchUpdate(row, None))
+
+
+async def _respond(console: Console, args: Args, accept: bool) -> str:
+    rows = [r for r in await console.services.matches.list_for(console.user) if r.status == "pending"]
+    fallback = rows[0].id if rows else None
+    update = await console.services.matches.respond(args.match_id(fallback), console.user, accept, args.get("deck"))
+    return await console.after(update)
+
+
+@command("match accept")
+async def match_accept(console: Console, args: Args) -> str:
+    return await _respond(console, args, True)
+
+
+@command("match decline")
+async def match_decline(console: Console, args: Args) -> str:
+    return await _respond(console, args, False)
+
+
+@command("match open")
+async def match_open(console: Console, args: Args) -> str:
+    usage = "/match open game:G players:N [deck:D]"
+    players = args.need("players", usage)
+    if not players.isdigit():
+        raise ServiceError("players: must be a number.")
+    row = await console.services.matches.open_lobby(
+        args.need("game", usage), console.seat, int(players), args.get("deck")
+    )
+    from bot.services.matches import MatchUpdate
+
+    return console.pending_text(MatchUpdate(row, None))
+
+
+@command("match join")
+async def match_join(console: Console, args: Args) -> str:
+    update = await console.services.matches.join(args.match_id(None), console.seat, args.get("deck"))
+    return await console.after(update)
+
+
+@command("match play")
+async def match_play(console: Console, args: Args) -> str:
+    choice = args.get("choice") or args.rest()
+    if not choice:
+        raise ServiceError("Usage: /match play choice:N")
+    return await console._play(args.match_id(console.current.get(console.user)), choice)
+
+
+@command("match hand")
+async def match_hand(console: Console, args: Args) -> str:
+    return await console.hand_and_prompt(args.match_id(console.current.get(console.user)))
+
+
+@command("match board")
+async def match_board(console: Console, args: Args) -> str:
+    match_id = args.match_id(console.current.get(console.user))
+    row = await console.services.matches.row(match_id)
+    if not row.decks:
+        from bot.services.matches import MatchUpdate
+
+        return console.pending_text(MatchUpdate(row, None))
+    text = await console.board_text(match_id)
+    return text if row.status == "active" else f"{text}\n{result_text(row)}"
+
+
+@command("match list")
+async def match_list(console: Console, args: Args) -> str:
+    rows = await console.services.matches.list_for(console.user, open_only="all" not in args.words)
+    if not rows:
+        return "You have no open matches. Start one with /match ai game:<id>."
+    lines = []
+    for row in rows:
+        names = " vs ".join(s.name for s in seats_of(row))
+        turn = f", waiting for {row.turn_user}" if row.status == "active" and row.turn_user else ""
+        lines.append(f"#{row.id} {row.game}: {names} [{row.status}{turn}]")
+    return "\n".join(lines)
+
+
+@command("match concede")
+async def match_concede(console: Console, args: Args) -> str:
+    update = await console.services.matches.concede(args.match_id(console.current.get(console.user)), console.user)
+    return await console.after(update)
+
+
+@command("match abort")
+async def match_abort(console: Console, args: Args) -> str:
+    update = await console.services.matches.abort(args.match_id(console.current.get(console.user)), console.user)
+    return await console.after(update)
+
+
+@command("match rematch")
+async def match_rematch(console: Console, args: Args) -> str:
+    from bot.services.matches import MatchUpdate
+
+    result = await console.services.matches.rematch(args.match_id(console.current.get(console.user)), console.user)
+    if isinstance(result, MatchUpdate):
+        return await console.after(result)
+    return console.pending_text(MatchUpdate(result, None))
+
+
+@command("match replay")
+async def match_replay(console: Console, args: Args) -> str:
+    from bot.render.model import build_board
+    from bot.render.text import board_text
+    from bot.services.games import get_game
+
+    step = args.get("step", "0") or "0"
+    if not step.isdigit():
+        raise ServiceError("step: must be a number.")
+    row, view, at = await console.services.matches.replay_view(args.match_id(None), int(step))
+    names = [s.name for s in seats_of(row)]
+    board = build_board(get_game(row.game), view, names, title=f"Replay #{row.id} · step {at}/{len(row.choices)}")
+    return board_text(board) + f"\nNext: /match replay {row.id} step:{min(at + 1, len(row.choices))}"
+
+
+@command("deck import")
+async def deck_import(console: Console, args: Args) -> str:
+    usage = '/deck import game:G name:N list:"3x Card; 1x Other"'
+    row = await console.services.decks.import_deck(
+        console.user, args.need("game", usage), args.need("name", usage), args.need("list", usage)
+    )
+    total = sum(len(codes) for codes in row.sections.values())
+    return f"Saved deck {row.name!r} for {row.game} ({total} cards)."
+
+
+@command("deck list")
+async def deck_list(console: Console, args: Args) -> str:
+    listed = await console.services.decks.list_decks(console.user, args.get("game"))
+    lines = [f"{game}: {name}" + (" (preconstructed)" if built_in else "") for game, name, built_in in listed]
+    return "\n".join(lines) or "No decks."
+
+
+@command("deck show")
+async def deck_show(console: Console, args: Args) -> str:
+    usage = "/deck show game:G name:N"
+    return await console.services.decks.show(console.user, args.need("game", usage), args.need("name", usage))
+
+
+@command("deck delete")
+async def deck_delete(console: Console, args: Args) -> str:
+    usage = "/deck delete game:G name:N"
+    await console.services.decks.delete(console.user, args.need("game", usage), args.need("name", usage))
+    return "Deck deleted."
+
+
+@command("card")
+async def card(console: Console, args: Args) -> str:
+    from bot.render.cards import card_text
+
+    query = args.rest()
+    if not query:
+        raise ServiceError("Usage: /card NAME [game:G]")
+    results = await console.services.cards.lookup(query, args.get("game"), limit=3)
+    if not results:
+        return f"No card matches {query!r}."
+    text = card_text(results[0])
+    others = ", ".join(f"{r.name} ({r.game})" for r in results[1:])
+    return text + (f"\nAlso: {others}" if others else "")
+
+
+@command("rules ask")
+async def rules_ask(console: Console, args: Args) -> str:
+    question = args.get("question") or args.rest()
+    if not question:
+        raise ServiceError("Usage: /rules ask QUESTION [game:G]")
+    legal: list[str] | None = None
+    match_game = None
+    match_id = console.current.get(console.user)
+    if match_id is not None:
+        row, state = await console.services.matches.state(match_id)
+        if row.status == "active" and state is not None:
+            match_game = row.game
+            prompt = state.prompt()
+            mine = prompt is not None and seats_of(row)[prompt.player].user == console.user
+            legal = [o.label for o in prompt.options] if prompt is not None and mine else []
+    reply = await console.services.rules.ask(
+        question, game=args.get("game"), channel="console", match_game=match_game, legal_now=legal
+    )
+    return reply.text
+
+
+@command("rules section")
+async def rules_section(console: Console, args: Args) -> str:
+    usage = "/rules section game:G id:4.2"
+    number = args.get("id") or args.rest()
+    if not number:
+        raise ServiceError(f"Usage: {usage}")
+    return await console.services.rules.section(args.need("game", usage), number)

@@ -1,0 +1,65 @@
+"""The console's read-eval-print loop over stdin/stdout (interactive or scripted)."""
+
+from __future__ import annotations
+
+import asyncio
+import getpass
+import sys
+from typing import TextIO
+
+from bot.console import Console
+from bot.services.hub import Services
+from bot.settings import Settings
+
+BANNER = "tcgtable console — type /help for commands, /games to see what you can play, /quit to leave."
+
+
+async def run_console(
+    *,
+    db_url: str | None = None,
+    user: str | None = None,
+    strict: bool = False,
+    echo: bool = False,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+) -> int:
+    """Read commands until end of input; return 1 if `strict` and a command failed, else 0."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    settings = Settings()
+    services = await Services.from_url(
+        db_url or settings.database_url, clock_hours=settings.turn_clock_hours, rules_dirs=settings.rules_dirs
+    ).open()
+    console = Console(services, user=user or _login())
+    interactive = stdin.isatty()
+    if interactive:
+        print(BANNER, file=stdout)
+    status = 0
+    try:
+        while True:
+            if interactive:
+                print(f"{console.user}> ", end="", file=stdout, flush=True)
+            line = await asyncio.to_thread(stdin.readline)
+            if not line:
+                break
+            if echo and line.strip():
+                print(f"{console.user}> {line.strip()}", file=stdout)
+            try:
+                output = await console.handle(line)
+            except EOFError:
+                break
+            if output:
+                print(output, file=stdout, flush=True)
+            if output.startswith("⚠") and strict:
+                status = 1
+                break
+    finally:
+        await services.close()
+    return status
+
+
+def _login() -> str:
+    try:
+        return getpass.getuser() or "you"
+    except (KeyError, OSError):
+        return "you"

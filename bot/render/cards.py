@@ -1,0 +1,46 @@
+"""A card look-up result as text (console, fallbacks) and as the data of a Discord embed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cards.catalog.search import CardResult
+
+MAX_TEXT = 1000
+
+
+def stat_line(stats: dict[str, Any]) -> str:
+    """ "atk 2500 · def 2100 · level 7" from a card's printed stats (lists joined, dicts skipped)."""
+    parts = []
+    for key, value in stats.items():
+        if isinstance(value, dict) or value in (None, "", []):
+            continue
+        shown = "/".join(str(v) for v in value) if isinstance(value, list) else str(value)
+        parts.append(f"{key.replace('_', ' ')} {shown}")
+    return " · ".join(parts)
+
+
+def card_fields(card: CardResult) -> dict[str, str]:
+    """Title, kind, stats, rules text and sets of a card, trimmed for an embed."""
+    kind = " / ".join(part for part in (card.type, card.subtype) if part)
+    sets = ", ".join(str(s.get("code") or s.get("name") or "") for s in card.sets[:6] if isinstance(s, dict))
+    text = card.text if len(card.text) <= MAX_TEXT else card.text[: MAX_TEXT - 1] + "…"
+    return {
+        "title": card.name,
+        "game": card.game,
+        "kind": kind,
+        "stats": stat_line(card.stats),
+        "text": text,
+        "sets": sets.strip(", "),
+        "code": card.code,
+    }
+
+
+def card_text(card: CardResult) -> str:
+    fields = card_fields(card)
+    lines = [f"{fields['title']} [{fields['game']} {fields['code']}]"]
+    lines.extend(fields[key] for key in ("kind", "stats", "text") if fields[key])
+    if fields["sets"]:
+        lines.append(f"Sets: {fields['sets']}")
+    return "\n".join(lines)

@@ -1,0 +1,43 @@
+"""All services of one process, built from settings (the Discord app and the console share this)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.persistence import Database
+from bot.services.cards import CardsService
+from bot.services.decks import DeckService
+from bot.services.matches import MatchService
+from bot.services.rules import RulesAssistant
+from bot.settings import Settings
+
+
+@dataclass(slots=True)
+class Services:
+    db: Database
+    decks: DeckService
+    matches: MatchService
+    cards: CardsService
+    rules: RulesAssistant
+
+    @classmethod
+    def from_url(cls, url: str, *, clock_hours: float = 24.0, rules_dirs: list[str] | None = None) -> Services:
+        db = Database(url)
+        decks = DeckService(db)
+        return cls(
+            db, decks, MatchService(db, decks, clock_hours=clock_hours), CardsService(url), RulesAssistant(rules_dirs)
+        )
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> Services:
+        return cls.from_url(
+            settings.database_url, clock_hours=settings.turn_clock_hours, rules_dirs=settings.rules_dirs
+        )
+
+    async def open(self) -> Services:
+        await self.db.create_all()
+        return self
+
+    async def close(self) -> None:
+        await self.cards.close()
+        await self.db.close()

@@ -1,0 +1,82 @@
+"""Adapter to the rules assistant (`rulesdocs`), plus the "now" answers in a match thread.
+
+In a match thread a question about the present ("can I attack?", "what can I do now?") gets
+the rule and the engine's current legal options for the asker (their own prompt only).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rulesdocs.model import Answer
+    from rulesdocs.service import RulesService
+
+NOW_WORDS = re.compile(r"\b(now|right now|this turn|currently|can i|may i|what can i do)\b", re.IGNORECASE)
+
+
+@dataclass(slots=True)
+class RulesReply:
+    text: str
+    answer: Answer | None
+    legal_now: list[str]
+
+
+class RulesAssistant:
+    """One shared rules service (index opened on first question), with per-channel context."""
+
+    def __init__(self, extra_dirs: list[str] | None = None, db_path: str | None = None) -> None:
+        self.extra_dirs = [Path(d) for d in (extra_dirs or [])]
+        self.db_path = db_path
+        self._service: RulesService | None = None
+        self._lock = asyncio.Lock()
+
+    async def service(self) -> RulesService:
+        async with self._lock:
+            if self._service is None:
+                from rulesdocs.service import RulesService
+
+                self._service = RulesService(extra_dirs=self.extra_dirs, db_path=self.db_path)
+                await asyncio.to_thread(lambda: self._service.index if self._service else None)
+            return self._service
+
+    async def ask(
+        self,
+        question: str,
+        *,
+        game: str | None = None,
+        channel: str | None = None,
+        match_game: str | None = None,
+        legal_now: list[str] | None = None,
+    ) -> RulesReply:
+        """Answer a question; `legal_now` (the asker's current options) is added for "now" questions."""
+        from rulesdocs.answer import format_answer
+        from rulesdocs.service import Asked
+
+        service = await self.service()
+        answer = await service.ask_async(
+            question, game=game or None, where=Asked(channel=channel, match_game=match_game)
+        )
+        text = format_answer(answer)
+        shown: list[str] = []
+        if legal_now is not None and NOW_WORDS.search(question):
+            shown = legal_now
+            if legal_now:
+                listed = "\n".join(f"- {label}" for label in legal_now[:15])
+                more = f"\n…and {len(legal_now) - 15} more" if len(legal_now) > 15 else ""
+                text += f"\n\nRight now you can:\n{listed}{more}"
+            else:
+                text += "\n\nRight now the match is not waiting for a decision from you."
+        return RulesReply(text, answer, shown)
+
+    async def section(self, game: str, number: str) -> str:
+        """The text of one section of our rules reference ("4.2"), or a polite miss."""
+        service = await self.service()
+        chunk = service.index.section(game, number.strip().lstrip("§"))
+        if chunk is None:
+            return f"There is no section {number} in the {game} rules reference."
+        return f"**{game} §{chunk.section} {chunk.title}**\n{chunk.text}"

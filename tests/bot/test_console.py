@@ -1,0 +1,98 @@
+"""The offline console: commands typed as text, choices by number, scripted from stdin."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.console import Console
+from bot.console_loop import run_console
+from bot.services.hub import Services
+
+
+@pytest.fixture
+async def console(tmp_path: Path, toy: Any) -> Any:
+    services = await Services.from_url(f"sqlite:///{tmp_path / 'console.db'}").open()
+    yield Console(services, user="ana")
+    await services.close()
+
+
+async def test_hot_seat_match_to_the_end_by_numbers(console: Console) -> None:
+    out = await console.handle("/match challenge opponent:bo game:toy")
+    assert "challenges bo" in out
+    await console.handle("/as bo")
+    out = await console.handle("/match accept")
+    assert "== Match #1" in out
+    for _ in range(400):
+        row, state = await console.services.matches.state(1)
+        if row.status != "active":
+            break
+        waiting = row.seats[state.prompt().player]["user"]
+        if waiting != console.user:
+            out = await console.handle(f"/as {waiting}")
+            assert "eyes only" in out  # the player who is to decide sees hand and options
+        out = await console.handle("1")
+        assert not out.startswith("⚠"), out
+    assert "is over" in out
+    assert "won" in out or "wins" in out
+
+
+async def test_public_board_never_shows_the_hand(console: Console) -> None:
+    await console.handle("/match challenge opponent:bo game:toy")
+    await console.handle("/as bo")
+    await console.handle("/match accept")
+    board = await console.handle("/match board")
+    _, state = await console.services.matches.state(1)
+    assert all(state.zones[f"hand:{seat}"] for seat in range(2))  # there is something to hide
+    hand_lines = [line for line in board.splitlines() if line.strip().startswith("hand")]
+    assert len(hand_lines) == 2
+    assert all(re.fullmatch(r"\s*hand \d+", line) for line in hand_lines), hand_lines
+    assert "Number" not in board.split("Last events")[0]  # no card names in the zones
+    assert "eyes only" not in board
+
+
+async def test_errors_are_polite(console: Console) -> None:
+    assert "no game called" in (await console.handle("/match ai game:chess")).lower()
+    assert "Unknown command" in await console.handle("/dance")
+    assert "/help" in await console.handle("hello")
+    assert "Missing game" in await console.handle("/match challenge opponent:bo")
+
+
+async def test_decks_import_list_show_delete(console: Console) -> None:
+    out = await console.handle('/deck import game:toy name:Fives list:"10x Number 5; 2 Number 1"')
+    assert "12 cards" in out
+    assert "toy: Fives" in await console.handle("/deck list game:toy")
+    assert "10x Number 5" in await console.handle("/deck show game:toy name:Fives")
+    bad = await console.handle('/deck import game:toy name:Bad list:"3x Numbr 9; 2 Number 2"')
+    assert "did you mean" in bad and "line 1" in bad
+    short = await console.handle('/deck import game:toy name:Short list:"2 Number 2"')
+    assert "at least 10 cards" in short
+    assert "deleted" in await console.handle("/deck delete game:toy name:Fives")
+
+
+async def test_scripted_stdin_plays_an_ai_match(tmp_path: Path, toy: Any) -> None:
+    script = "/match ai game:toy level:random\n" + "1\n" * 120
+    out = io.StringIO()
+    status = await run_console(
+        db_url=f"sqlite:///{tmp_path / 's.db'}", user="ana", stdin=io.StringIO(script), stdout=out
+    )
+    text = out.getvalue()
+    assert status == 0
+    assert "== Match #1" in text and "is over" in text
+
+
+async def test_strict_mode_stops_at_the_first_error(tmp_path: Path, toy: Any) -> None:
+    out = io.StringIO()
+    status = await run_console(
+        db_url=f"sqlite:///{tmp_path / 's.db'}",
+        user="ana",
+        strict=True,
+        stdin=io.StringIO("/match ai game:nope\n/games\n"),
+        stdout=out,
+    )
+    assert status == 1
+    assert "Duel of Numbers" not in out.getvalue()  # /games never ran
