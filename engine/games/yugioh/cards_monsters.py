@@ -7,7 +7,6 @@ from engine.dsl.context import Ctx
 from engine.dsl.scripts import Effect
 from engine.games.yugioh.board import destroy, name, to_hand
 from engine.games.yugioh.cards_spells import by_kind
-from engine.games.yugioh.effects import reveal
 from engine.games.yugioh.facts import table
 from engine.games.yugioh.scripts import BOOK, monsters_sel, st_sel
 

@@ -69,6 +69,9 @@ def activation_problem(state: State, player: int, cid: int, *, idle: bool) -> tu
     mine = state.vars.get("active") == player
     if card.face_up and not in_hand:
         return ("that card is already active", "11.2")
+    if chain and f.speed == 1:
+        top = int(chain[-1][4])
+        return (f"a Spell Speed 1 card cannot respond to a chain (the last link is Spell Speed {top})", "8.5")
     if f.kind == "trap":
         if in_hand:
             return ("a Trap card must be Set first and activated from the next turn", "7.1")

@@ -107,9 +107,8 @@ def end_phase_effects(state: State, player: int) -> None:
                         face_up=card.face_up,
                         known=-1 if card.face_up else 1 << owner,
                     )
-                    state.log(
-                        f"Control of {name(state, cid) if card.face_up else 'a face-down monster'} returns to Player {owner + 1}."
-                    )
+                    what = name(state, cid) if card.face_up else "a face-down monster"
+                    state.log(f"Control of {what} returns to Player {owner + 1}.")
                 else:
                     to_grave(state, cid, why="returned with no room (rule 12.5)")
     for p in (0, 1):
