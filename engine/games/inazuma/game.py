@@ -91,9 +91,9 @@ class InazumaGame(Game):
 
 
 def _scenario_stacks(state: State, entries: list[Mapping[str, Any]]) -> None:
-    """`stacks: [{player: 0, on: "MF-L" | "bench:Name", cards: [names]}]` puts cards on top."""
+    """`stacks: [{player: 0, onto: "MF-L" | "bench:Name", cards: [names]}]` puts cards on top."""
     for entry in entries:
-        player, on = int(entry.get("player", 0)), str(entry["on"])
+        player, on = int(entry.get("player", 0)), str(entry["onto"])
         if on.startswith("bench:"):
             base = bench_with_name(state, player, on.partition(":")[2])
         else:

@@ -1,0 +1,126 @@
+"""Inazuma: card pool and decks, script coverage, deck rules, hidden placement, random play."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import engine.games.inazuma  # noqa: F401  (registers the game)
+from cards.pool import load_pool
+from engine.ai.selfplay import run_selfplay
+from engine.core.checks import check_all
+from engine.core.registry import get_game
+from engine.core.rng import Rng
+from engine.games.inazuma.board import BOOK, char_sp
+from engine.games.inazuma.decks import validate
+
+GAME = get_game("inazuma")
+
+
+def test_pool_and_starter_decks_load_and_are_legal() -> None:
+    pool = load_pool("inazuma")
+    assert len(pool) == 38
+    assert set(pool.decks) == {"Axel Blaze", "Jude Sharp"}
+    for deck in pool.decks.values():
+        assert validate(deck.as_lists()) == [], deck.name
+    originals = [c for c in pool.cards.values() if "original" in c.tags]
+    assert originals and all(c.code.startswith("TT-") for c in originals)
+
+
+def test_every_card_has_a_script() -> None:
+    assert BOOK.missing(load_pool("inazuma")) == []
+
+
+def test_suggested_formations_follow_the_rulebook() -> None:
+    deck = load_pool("inazuma").decks["Axel Blaze"]
+    names = [[load_pool("inazuma")[c].name for c in deck.sections[f"round{r}"]] for r in (1, 2, 3)]
+    assert names == [
+        ["Shadow Cimmerian", "Steve Eagle", "Jim Wraith"],
+        ["Maddie Moonlight", "Steve Grim", "Jamie Cool"],
+        ["Axel Blaze", "Kevin Dragonfly", "Tim Saunders", "Jack Wallside"],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("change", "needle"),
+    [
+        (lambda d: d["main"].pop(), "at least 30"),
+        (lambda d: d["main"].extend(["S1-18"]), "4 cards named 'Heat Tackle'"),
+        (lambda d: d["starting"].pop(), "exactly 10 starting"),
+        (lambda d: d["starting"].__setitem__(0, "S1-06"), "2 called 'Jim Wraith'"),
+        (lambda d: d["goalkeeper"].append("FF-074"), "exactly 1 goalkeeper"),
+        (lambda d: d["main"].__setitem__(0, "S1-04"), "cannot go in the deck"),
+        (lambda d: d.__setitem__("side", []), "unknown deck section"),
+    ],
+)
+def test_deck_rules_refuse_illegal_teams(change: object, needle: str) -> None:
+    deck = load_pool("inazuma").decks["Axel Blaze"].as_lists()
+    change(deck)  # type: ignore[operator]
+    problems = validate(deck)
+    assert any(needle in p for p in problems), problems
+
+
+def test_new_match_refuses_an_illegal_deck() -> None:
+    decks = GAME.default_decks()
+    decks[0] = {**decks[0], "main": decks[0]["main"][:20]}
+    with pytest.raises(ValueError, match="at least 30"):
+        GAME.new_match(decks, seed=1)
+
+
+def test_secret_placement_is_hidden_from_the_opponent_until_the_reveal() -> None:
+    state = GAME.new_match(GAME.default_decks(), seed=4)
+    first = state.prompt()
+    assert first is not None and first.kind == "place"
+    placer, other = first.player, 1 - first.player
+    state.apply(first.options[0].id)
+    placed_name = first.options[0].label.removeprefix("Place ").rsplit(" at ", 1)[0]
+    mine = json.dumps(state.view(placer))
+    theirs = json.dumps(state.view(other))
+    spectator = json.dumps(state.view(None))
+    assert "secretly places" in mine
+    assert "secretly places" not in theirs and "secretly places" not in spectator
+    assert placed_name in mine
+    field = state.view(other)["players"][placer]["zones"]["field"]
+    assert field["count"] == 0
+    while (prompt := state.prompt()) is not None and prompt.kind == "place":
+        state.apply(next(o.id for o in prompt.options if o.id != "done") if len(prompt.options) > 1 else "done")
+    assert state.view(other)["players"][placer]["zones"]["field"]["count"] >= 2
+
+
+def test_fired_up_stack_uses_the_top_cards_fsp() -> None:
+    from engine.core.scenario import build_state
+
+    state = build_state(
+        {
+            "game": "inazuma",
+            "setup": {
+                "players": [
+                    {"zones": {"goal": ["Mark Evans"], "field": ["S1-13"], "deck": ["10x Illusion Ball"]}},
+                    {"zones": {"goal": ["Mark Evans"], "deck": ["10x Illusion Ball"]}},
+                ],
+                "state": {"at": "bench", "turn": 4, "stacks": [{"player": 0, "onto": "FW-L", "cards": ["S1-02"]}]},
+            },
+        }
+    )
+    axel = state.zones["field:0"][0]
+    assert char_sp(state, axel) == 800  # reserve Axel Blaze's FSP on top of the starting Axel Blaze
+
+
+def test_random_play_keeps_every_invariant() -> None:
+    rng = Rng(99)
+    decks = GAME.default_decks()
+    for seed in range(6):
+        state = GAME.new_match(decks if seed % 2 else decks[::-1], seed)
+        while state.prompt() is not None:
+            problems = check_all(state, rng)
+            assert not problems, (seed, problems)
+            state.apply(rng.choice(state.legal()).id)
+        assert state.result is not None
+
+
+def test_selfplay_games_end_without_errors_and_replay() -> None:
+    summary = run_selfplay("inazuma", 150, ["random", "random"], seed=5)
+    assert summary["errors"] == 0, summary
+    text = json.dumps(summary)
+    assert '"games": 150' in text
