@@ -35,9 +35,29 @@ class RandomAgent:
         return prompt.options[self.rng.randbelow(len(prompt.options))]
 
 
-def make_agent(spec: str, seed: int = 0, game_id: str = "", name: str = "") -> Agent:
-    """Build an agent from a spec: "random" (more arrive with the AI module)."""
-    kind, _, _arg = spec.partition(":")
+DEFAULT_CAP_MS = 2000.0
+LEVELS: dict[str, str] = {"easy": "greedy:60", "normal": "ismcts:120", "hard": "ismcts:900"}
+
+
+def make_agent(spec: str, seed: int = 0, game_id: str = "", name: str = "", cap_ms: float = DEFAULT_CAP_MS) -> Agent:
+    """Build an agent from a spec: `random`, `greedy[:ms]`, `ismcts[:ms]` or a level
+    (`easy`, `normal`, `hard`). Budgets are capped at `cap_ms` (default 2 s per decision)."""
+    from engine.ai.greedy import GreedyAgent
+    from engine.ai.ismcts import IsmctsAgent
+
+    label = name or spec
+    kind, _, arg = LEVELS.get(spec, spec).partition(":")
+    try:
+        budget = float(arg) if arg else None
+    except ValueError:
+        raise ValueError(f"agent {spec!r}: the budget after ':' is milliseconds, e.g. ismcts:300") from None
+    if budget is not None and budget <= 0:
+        raise ValueError(f"agent {spec!r}: the budget must be positive")
     if kind == "random":
-        return RandomAgent(seed, name=name or spec)
-    raise ValueError(f"unknown agent {spec!r} (known: random)")
+        return RandomAgent(seed, name=label)
+    if kind == "greedy":
+        return GreedyAgent(seed, budget_ms=min(budget or 200, cap_ms), name=label, cap_ms=cap_ms)
+    if kind == "ismcts":
+        return IsmctsAgent(seed, budget_ms=min(budget or 300, cap_ms), name=label)
+    known = "random, greedy[:ms], ismcts[:ms], " + ", ".join(LEVELS)
+    raise ValueError(f"unknown agent {spec!r} (known: {known})")

@@ -105,9 +105,7 @@ def agent_labels(specs: Sequence[str]) -> list[str]:
     return [spec if specs.count(spec) == 1 else f"{spec}#{i + 1}" for i, spec in enumerate(specs)]
 
 
-def summarize(
-    game_id: str, agent_specs: Sequence[str], outcomes: list[GameOutcome], seconds: float
-) -> dict[str, Any]:
+def summarize(game_id: str, agent_specs: Sequence[str], outcomes: list[GameOutcome], seconds: float) -> dict[str, Any]:
     from engine.ai.stats import latency_summary, wilson_interval
 
     names = list(agent_specs)

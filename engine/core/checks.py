@@ -36,9 +36,7 @@ def check_prompt(state: State) -> list[str]:
     ids = [o.id for o in pending.options]
     labels = [o.label for o in pending.options]
     if len(set(ids)) != len(ids):
-        problems.append(
-            f"duplicate option ids in {pending.kind}: {sorted(i for i in ids if ids.count(i) > 1)}"
-        )
+        problems.append(f"duplicate option ids in {pending.kind}: {sorted(i for i in ids if ids.count(i) > 1)}")
     if len(set(labels)) != len(labels):
         problems.append(
             f"duplicate option labels in {pending.kind}: {sorted({x for x in labels if labels.count(x) > 1})}"

@@ -40,9 +40,7 @@ def visible_codes(state: State, player: int, owner: int) -> Counter[str]:
     )
 
 
-def _deal(
-    codes: Counter[str], minus: Counter[str], count: int, fallback: Sequence[str], rng: Rng
-) -> list[str]:
+def _deal(codes: Counter[str], minus: Counter[str], count: int, fallback: Sequence[str], rng: Rng) -> list[str]:
     remaining = list((codes - minus).elements())
     remaining.sort()
     rng.shuffle(remaining)

@@ -128,9 +128,7 @@ class Game(ABC):
             opt = self.match_options.get(name)
             if opt is None:
                 known = ", ".join(sorted(self.match_options)) or "none"
-                raise InvalidActionError(
-                    f"{self.id} has no match option {name!r} (options: {known})", given=name
-                )
+                raise InvalidActionError(f"{self.id} has no match option {name!r} (options: {known})", given=name)
             if opt.choices and value not in opt.choices:
                 raise InvalidActionError(
                     f"match option {name!r} takes one of {list(opt.choices)}, not {value!r}", given=value
@@ -156,9 +154,7 @@ class Game(ABC):
             for seat, deck in enumerate(decks):
                 problems = self.validate_deck(deck, resolved)
                 if problems:
-                    raise InvalidActionError(
-                        f"deck of player {seat + 1} is not legal: " + "; ".join(problems)
-                    )
+                    raise InvalidActionError(f"deck of player {seat + 1} is not legal: " + "; ".join(problems))
         state = State(self.id, len(decks), seed, resolved)
         state._game = self
         self.make_zones(state)

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from engine.core.game import Game
 
 _GAMES: dict[str, Game] = {}
+_BROKEN: dict[str, str] = {}  # game package -> why it failed to import
 _DISCOVERED = False
 
 
@@ -33,8 +34,18 @@ def _discover() -> None:
     import engine.games
 
     for info in pkgutil.iter_modules(engine.games.__path__):
-        if not info.name.startswith("_"):
+        if info.name.startswith("_"):
+            continue
+        try:
             importlib.import_module(f"engine.games.{info.name}")
+        except Exception as exc:  # noqa: BLE001 - one broken game must not take the others down
+            _BROKEN[info.name] = f"{type(exc).__name__}: {exc}"
+
+
+def discovery_errors() -> dict[str, str]:
+    """Game packages that failed to import, with the error (tests assert this is empty)."""
+    _discover()
+    return dict(_BROKEN)
 
 
 def get_game(game_id: str) -> Game:
@@ -44,6 +55,8 @@ def get_game(game_id: str) -> Game:
     try:
         return _GAMES[game_id]
     except KeyError:
+        if game_id in _BROKEN:
+            raise KeyError(f"game {game_id!r} failed to load: {_BROKEN[game_id]}") from None
         known = ", ".join(sorted(_GAMES)) or "none"
         raise KeyError(f"unknown game {game_id!r} (known: {known})") from None
 

@@ -147,9 +147,7 @@ def find_option(state: State, wanted: Any) -> Option:
     option = pending.find(text) or pending.find_label(text)
     if option is None:
         labels = "; ".join(f"{o.label} [{o.id}]" for o in pending.options[:40])
-        raise ScenarioError(
-            f"no option {text!r} for player {pending.player} ({pending.text}). Options: {labels}"
-        )
+        raise ScenarioError(f"no option {text!r} for player {pending.player} ({pending.text}). Options: {labels}")
     return option
 
 
@@ -173,9 +171,7 @@ def _check_zone(state: State, key: str, expected: Any, failures: list[str], wher
         if actual[: len(wanted)] != wanted:
             failures.append(f"{where}: zone {key} is {actual}, expected {wanted}")
     elif Counter(actual) != Counter(wanted):
-        failures.append(
-            f"{where}: zone {key} is {sorted(map(str, actual))}, expected {sorted(map(str, wanted))}"
-        )
+        failures.append(f"{where}: zone {key} is {sorted(map(str, actual))}, expected {sorted(map(str, wanted))}")
 
 
 def check(state: State, expect: Mapping[str, Any], where: str) -> list[str]:
@@ -204,9 +200,7 @@ def check(state: State, expect: Mapping[str, Any], where: str) -> list[str]:
             ids = [o.id for o in pending.options]
             for item in want.get("has", []):
                 if str(item).casefold() not in labels and item not in ids:
-                    failures.append(
-                        f"{where}: prompt lacks option {item!r} (has {[o.label for o in pending]})"
-                    )
+                    failures.append(f"{where}: prompt lacks option {item!r} (has {[o.label for o in pending]})")
             for item in want.get("lacks", []):
                 if str(item).casefold() in labels or item in ids:
                     failures.append(f"{where}: prompt offers {item!r}, which should not be legal")
@@ -243,9 +237,7 @@ def run_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> ScenarioR
             if "choose" in step:
                 option = find_option(state, step["choose"])
                 if "as" in step and state.pending is not None and state.pending.player != int(step["as"]):
-                    result.failures.append(
-                        f"{where}: prompt is player {state.pending.player}'s, not {step['as']}"
-                    )
+                    result.failures.append(f"{where}: prompt is player {state.pending.player}'s, not {step['as']}")
                     break
                 state.apply(option)
             elif "illegal" in step:
@@ -254,9 +246,7 @@ def run_scenario(data: Mapping[str, Any], file: str = "<scenario>") -> ScenarioR
                 except IllegalActionError as exc:
                     needle = str(step.get("reason", ""))
                     if needle.casefold() not in str(exc).casefold():
-                        result.failures.append(
-                            f"{where}: refused with {str(exc)!r}, expected it to mention {needle!r}"
-                        )
+                        result.failures.append(f"{where}: refused with {str(exc)!r}, expected it to mention {needle!r}")
                 else:
                     result.failures.append(f"{where}: {step['illegal']!r} was accepted, expected a refusal")
                     break

@@ -251,9 +251,7 @@ class State:
         "zones",
     )
 
-    def __init__(
-        self, game_id: str, num_players: int, seed: int, options: dict[str, Any] | None = None
-    ) -> None:
+    def __init__(self, game_id: str, num_players: int, seed: int, options: dict[str, Any] | None = None) -> None:
         self.game_id = game_id
         self.num_players = num_players
         self.options: dict[str, Any] = dict(options or {})
@@ -419,9 +417,7 @@ class State:
     def prune_modifiers(self) -> None:
         """Drop modifiers whose target has left the zone they were made in."""
         cards = self.cards
-        keep = [
-            m for m in self.modifiers if not (m.zone and m.target >= 0 and cards[m.target].zone != m.zone)
-        ]
+        keep = [m for m in self.modifiers if not (m.zone and m.target >= 0 and cards[m.target].zone != m.zone)]
         if len(keep) != len(self.modifiers):
             self.modifiers = keep
 
@@ -508,9 +504,7 @@ class State:
         InvalidActionError when the input is not an option id at all.
         """
         if not isinstance(choice, str | Option):
-            raise InvalidActionError(
-                f"a choice is an option id (text), not {type(choice).__name__}", given=choice
-            )
+            raise InvalidActionError(f"a choice is an option id (text), not {type(choice).__name__}", given=choice)
         option_id = choice.id if isinstance(choice, Option) else choice
         pending = self.pending
         if pending is None:
@@ -610,9 +604,7 @@ class State:
             state.events = [Event(*e) for e in data["events"]]
             state.event_total = data["event_total"]
             raw_result = data["result"]
-            state.result = (
-                Result(tuple(raw_result[0]), raw_result[1], tuple(raw_result[2])) if raw_result else None
-            )
+            state.result = Result(tuple(raw_result[0]), raw_result[1], tuple(raw_result[2])) if raw_result else None
             state.steps = data["steps"]
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise InvalidActionError(f"not a valid state snapshot: {exc}", given=None) from exc

@@ -92,9 +92,7 @@ def build_view(state: State, viewer: int | None) -> dict[str, Any]:
         "players": players,
         "shared": shared,
         "vars": dict(state.vars),
-        "modifiers": [
-            list(m) for m in state.modifiers if m.target < 0 or state.cards[m.target].visible_to(viewer)
-        ],
+        "modifiers": [list(m) for m in state.modifiers if m.target < 0 or state.cards[m.target].visible_to(viewer)],
         "prompt": prompt,
         "events": events,
         "result": list(state.result) if state.result else None,

@@ -63,3 +63,7 @@ def test_same_seed_same_game_whatever_the_global_random_does(game_id: str) -> No
 def test_toy_game_random_play(toy: toygame.ToyGame) -> None:
     for seed in range(30):
         play_checked("toy", seed, players=2 + seed % 2)
+
+
+def test_every_game_package_imports() -> None:
+    assert registry.discovery_errors() == {}

@@ -1,0 +1,105 @@
+"""Information-set Monte Carlo tree search (single observer, Cowling et al. 2012).
+
+Every iteration samples a world consistent with what the player has seen, walks the tree
+with UCB1 over the options legal in that world (counting availability), expands one node,
+plays a random rollout cut off at the end of the turn, and backs up the game's evaluation
+from each mover's point of view. Anytime: when the time budget runs out it answers with the
+most-visited root option (ties by mean value); with no iteration done, the first option.
+"""
+
+from __future__ import annotations
+
+import math
+
+from engine.ai.search import Deadline, WorldSampler, rollout
+from engine.core.prompt import Option
+from engine.core.rng import Rng
+from engine.core.state import State
+
+EXPLORATION = 0.7
+
+
+class Node:
+    __slots__ = ("available", "children", "mover", "total", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.visits = 0
+        self.total = 0.0
+        self.available = 1
+        self.children: dict[str, Node] = {}
+
+
+class IsmctsAgent:
+    def __init__(
+        self, seed: int = 0, budget_ms: float = 300, name: str = "ismcts", max_iterations: int = 100_000
+    ) -> None:
+        self.name = name
+        self.rng = Rng(seed)
+        self.budget = budget_ms / 1000
+        self.max_iterations = max_iterations
+        self.last_iterations = 0
+
+    def choose(self, state: State, player: int) -> Option:
+        prompt = state.pending
+        assert prompt is not None and prompt.player == player
+        if len(prompt.options) == 1:
+            return prompt.options[0]
+        deadline = Deadline(self.budget)
+        sampler = WorldSampler(state, player)
+        root = Node(player)
+        iterations = 0
+        while iterations < self.max_iterations and not deadline.passed():
+            self._iterate(root, sampler.sample(state, self.rng))
+            iterations += 1
+        self.last_iterations = iterations
+        best: Option = prompt.options[0]
+        best_key = (-1, -math.inf)
+        for option in prompt.options:
+            child = root.children.get(option.id)
+            if child is None:
+                continue
+            key = (child.visits, child.total / child.visits)
+            if key > best_key:
+                best, best_key = option, key
+        return best
+
+    def _iterate(self, root: Node, world: State) -> None:
+        rng = self.rng
+        node = root
+        path = [root]
+        while world.pending is not None:
+            prompt = world.pending
+            untried = [o for o in prompt.options if o.id not in node.children]
+            for option in prompt.options:
+                child = node.children.get(option.id)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                option = untried[rng.randbelow(len(untried))]
+                child = Node(prompt.player)
+                node.children[option.id] = child
+                world.apply(option.id)
+                path.append(child)
+                break
+            log_term = 0.0
+            best_score = -math.inf
+            chosen = prompt.options[0]
+            for option in prompt.options:
+                child = node.children[option.id]
+                log_term = math.log(child.available)
+                score = child.total / child.visits + EXPLORATION * math.sqrt(log_term / child.visits)
+                if score > best_score:
+                    best_score, chosen = score, option
+            node = node.children[chosen.id]
+            world.apply(chosen.id)
+            path.append(node)
+        rollout(world, rng)
+        game = world.game
+        values: dict[int, float] = {}
+        for visited in path:
+            visited.visits += 1
+            mover = visited.mover
+            if mover not in values:
+                values[mover] = game.evaluate(world, mover)
+            visited.total += values[mover]

@@ -1,0 +1,117 @@
+from __future__ import annotations
+
+import time
+
+import pytest
+import toygame
+
+from engine.ai.agents import LEVELS, RandomAgent, make_agent
+from engine.ai.greedy import GreedyAgent
+from engine.ai.ismcts import IsmctsAgent
+from engine.ai.search import WorldSampler
+from engine.ai.selfplay import run_selfplay
+from engine.ai.stats import percentile, wilson_interval
+from engine.core import registry
+from engine.core.rng import Rng
+from engine.core.state import EMPTY, State
+
+
+def test_specs_and_levels_build_the_right_agents() -> None:
+    assert isinstance(make_agent("random"), RandomAgent)
+    assert isinstance(make_agent("greedy:80"), GreedyAgent)
+    agent = make_agent("ismcts:5000", cap_ms=2000)
+    assert isinstance(agent, IsmctsAgent) and agent.budget == 2.0  # capped
+    for level in LEVELS:
+        assert make_agent(level).name == level
+    for bad in ("wizard", "ismcts:fast", "greedy:-5"):
+        with pytest.raises(ValueError):
+            make_agent(bad)
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy:5", "ismcts:5"])
+def test_every_agent_answers_with_a_legal_option(toy: toygame.ToyGame, spec: str) -> None:
+    state = toy.new_match([toygame.DECK, toygame.DECK], seed=3)
+    agent = make_agent(spec, seed=1)
+    while (prompt := state.prompt()) is not None:
+        option = agent.choose(state, prompt.player)
+        assert option in prompt.options
+        state.apply(option)
+
+
+def test_the_search_stops_at_its_budget_even_with_many_iterations_possible(toy: toygame.ToyGame) -> None:
+    state = toy.new_match([toygame.DECK, toygame.DECK], seed=3)
+    agent = IsmctsAgent(seed=1, budget_ms=30)
+    started = time.perf_counter()
+    agent.choose(state, 0)
+    elapsed = time.perf_counter() - started
+    assert agent.last_iterations > 0
+    assert elapsed < 1.0  # far above the 30 ms budget: only a runaway search fails this
+
+
+def test_ismcts_and_greedy_beat_random_on_the_toy_game(toy: toygame.ToyGame) -> None:
+    for spec in ("ismcts:15", "greedy:10"):
+        summary = run_selfplay("toy", 40, [spec, "random"], seed=5)
+        assert summary["errors"] == 0
+        assert summary["wins"][spec] >= 28, summary["wins"]  # random vs random is about 20 of 40
+
+
+def test_selfplay_reports_wilson_intervals_and_latencies(toy: toygame.ToyGame) -> None:
+    summary = run_selfplay("toy", 10, ["greedy:2", "random"], seed=2)
+    entry = summary["per_agent"]["greedy:2"]
+    low, high = entry["win_rate_wilson95"]
+    assert 0 <= low <= entry["win_rate"] <= high <= 1
+    assert set(entry["latency_ms"]) == {"p50", "p95", "max", "count"} and entry["latency_ms"]["count"] > 0
+
+
+def test_wilson_and_percentiles() -> None:
+    low, high = wilson_interval(0, 10)
+    assert low == 0 and 0.25 < high < 0.35
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    assert percentile([1, 2, 3, 4], 50) == 2.5 and percentile([], 95) == 0.0
+
+
+def _hidden_ids(state: State, player: int) -> list[int]:
+    return [
+        cid
+        for ids in state.zones.values()
+        for cid in ids
+        if cid != EMPTY and not state.cards[cid].visible_to(player) and state.cards[cid].owner != player
+    ]
+
+
+def _midgame(game_id: str, seed: int, steps: int) -> State:
+    game = registry.get_game(game_id)
+    state = game.new_match(game.default_decks(), seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.pending is None:
+            break
+        state.apply(state.pending.options[rng.randbelow(len(state.pending.options))])
+    return state
+
+
+def _check_sampler_ignores_hidden_truth(state: State) -> None:
+    if state.pending is None:
+        return
+    player = state.pending.player
+    sampler = WorldSampler(state, player)
+    sample = sampler.sample(state, Rng(99))
+    twin = state.clone()
+    codes = sorted(state.game.pool.cards)
+    for cid in _hidden_ids(twin, player):
+        twin.mcard(cid).code = codes[(cid * 7) % len(codes)]
+    assert twin.view(player) == state.view(player), "changing hidden cards changed the player's view"
+    twin_sampler = WorldSampler(twin, player)
+    assert twin_sampler.beliefs == sampler.beliefs
+    assert twin_sampler.sample(twin, Rng(99)).digest() == sample.digest()
+
+
+def test_sampler_never_reads_the_opponents_hidden_cards_toy(toy: toygame.ToyGame) -> None:
+    for seed in range(5):
+        _check_sampler_ignores_hidden_truth(_midgame("toy", seed, 6))
+
+
+@pytest.mark.parametrize("game_id", registry.list_games())
+def test_sampler_never_reads_the_opponents_hidden_cards(game_id: str) -> None:
+    for seed, steps in ((1, 10), (2, 40), (3, 80)):
+        _check_sampler_ignores_hidden_truth(_midgame(game_id, seed, steps))
