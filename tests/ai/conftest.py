@@ -10,9 +10,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "kernel"))
 
-import toygame  # noqa: E402
+import toygame
 
-from engine.core import registry  # noqa: E402
+from engine.core import registry
 
 
 @pytest.fixture

@@ -13,9 +13,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from engine.ai.agents import LEVELS  # noqa: E402
-from engine.ai.selfplay import run_selfplay  # noqa: E402
-from engine.core.registry import get_game, list_games  # noqa: E402
+from engine.ai.agents import LEVELS
+from engine.ai.selfplay import run_selfplay
+from engine.core.registry import get_game, list_games
 
 
 def matchups(game_id: str, level: str) -> list[list[str]]:

@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from engine.core.record import MatchRecord  # noqa: E402
-from engine.core.registry import get_game, list_games  # noqa: E402
-from engine.core.rng import Rng  # noqa: E402
+from engine.core.record import MatchRecord
+from engine.core.registry import get_game, list_games
+from engine.core.rng import Rng
 
 
 def random_record(game_id: str, seed: int) -> MatchRecord:
