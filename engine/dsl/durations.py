@@ -12,16 +12,12 @@ PERMANENT = "permanent"
 WHILE_IN_PLACE = "while_in_place"  # ends when the target leaves the zone it was in
 
 
-def boost(
-    state: State, target: int, stat: str, amount: int, until: str = END_OF_TURN, source: int = -1
-) -> None:
+def boost(state: State, target: int, stat: str, amount: int, until: str = END_OF_TURN, source: int = -1) -> None:
     """Add `amount` to a card's `stat` until `until`; also ends if the card leaves its zone."""
     state.add_modifier(Modifier(target, stat, amount, "add", until, source, state.cards[target].zone))
 
 
-def set_stat(
-    state: State, target: int, stat: str, value: int, until: str = END_OF_TURN, source: int = -1
-) -> None:
+def set_stat(state: State, target: int, stat: str, value: int, until: str = END_OF_TURN, source: int = -1) -> None:
     """Set a card's `stat` to `value` until `until` (adds still apply on top)."""
     state.add_modifier(Modifier(target, stat, value, "set", until, source, state.cards[target].zone))
 
