@@ -1,0 +1,143 @@
+"""Static facts of Usagi Yojimbo cards, read once from the card pool into fast records.
+
+The state stores only card codes; everything printed on a card (type, cost, ratings,
+produced currency, score) is looked up here by code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from cards.pool import load_pool
+
+GAME_ID = "usagi"
+RATINGS: tuple[str, ...] = ("combat", "diplomacy", "intrigue", "ceremony", "labor")
+CURRENCIES: tuple[str, ...] = ("honor", "ryo")
+HAND_SIZE = 6
+MIN_DECK = 30
+MAX_COPIES = 3
+TOKEN_POOL: dict[int, int] = {2: 19, 3: 26, 4: 31, 5: 34, 6: 35}
+
+CHARACTER = "Character"
+EVENT = "Event"
+ATTACHMENT = "Attachment"
+MOMENT = "Moment"
+HERO = "Hero"
+ALLY = "Ally"
+STORY = "Story"
+POSSESSION = "Possession"
+EXPERIENCE = "Experience"
+SETTING = "Setting"
+ACTION = "Action"
+HELD = "Held"
+
+TYPES: dict[str, tuple[str, ...]] = {
+    CHARACTER: (HERO, ALLY),
+    EVENT: ("", STORY),
+    ATTACHMENT: (POSSESSION, EXPERIENCE, SETTING),
+    MOMENT: ("", ACTION, HELD),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What is printed on one card, in the shape the rules need."""
+
+    code: str
+    name: str
+    type: str
+    subtype: str
+    cost: tuple[tuple[str, int], ...]
+    ratings: dict[str, int]
+    produces: tuple[tuple[str, int], ...]
+    score: int
+    restricted: int
+    unique: bool
+    descriptors: frozenset[str]
+
+    @property
+    def is_character(self) -> bool:
+        return self.type == CHARACTER
+
+    @property
+    def is_hero(self) -> bool:
+        return self.type == CHARACTER and self.subtype == HERO
+
+    @property
+    def is_ally(self) -> bool:
+        return self.type == CHARACTER and self.subtype == ALLY
+
+    @property
+    def is_event(self) -> bool:
+        return self.type == EVENT
+
+    @property
+    def is_story(self) -> bool:
+        return self.type == EVENT and self.subtype == STORY
+
+    @property
+    def is_attachment(self) -> bool:
+        return self.type == ATTACHMENT
+
+    @property
+    def is_setting(self) -> bool:
+        return self.type == ATTACHMENT and self.subtype == SETTING
+
+    @property
+    def is_moment(self) -> bool:
+        return self.type == MOMENT
+
+    @property
+    def is_held(self) -> bool:
+        return self.type == MOMENT and self.subtype == HELD
+
+    @property
+    def single_in_play(self) -> bool:
+        """Characters and Unique cards: one card of this name in play at a time (rule 1.6)."""
+        return self.type == CHARACTER or self.unique
+
+    def cost_text(self) -> str:
+        return " + ".join(f"{n} {cur.capitalize()}" for cur, n in self.cost) or "free"
+
+
+def _pairs(raw: Any, where: str) -> tuple[tuple[str, int], ...]:
+    values = dict(raw or {})
+    for key in values:
+        if key not in CURRENCIES:
+            raise ValueError(f"usagi card {where}: unknown currency {key!r} (use honor or ryo)")
+    return tuple((cur, int(values[cur])) for cur in CURRENCIES if int(values.get(cur, 0)) > 0)
+
+
+@cache
+def all_facts() -> dict[str, Facts]:
+    """Facts of every card of the built-in pool, by code (read once per process)."""
+    table: dict[str, Facts] = {}
+    for code, card in load_pool(GAME_ID).cards.items():
+        if card.type not in TYPES or card.subtype not in TYPES[card.type]:
+            raise ValueError(f"usagi card {code}: unknown type {card.type!r} / subtype {card.subtype!r}")
+        ratings = {k: int(v) for k, v in dict(card.stats.get("ratings", {})).items()}
+        bad = set(ratings) - set(RATINGS)
+        if bad:
+            raise ValueError(f"usagi card {code}: unknown ratings {sorted(bad)}")
+        words = {w.casefold() for w in card.tags}
+        table[code] = Facts(
+            code=code,
+            name=card.name,
+            type=card.type,
+            subtype=card.subtype,
+            cost=_pairs(card.stats.get("cost"), code),
+            ratings={r: ratings[r] for r in RATINGS if r in ratings},
+            produces=_pairs(card.stats.get("produces"), code),
+            score=int(card.stats.get("score", 0)),
+            restricted=int(card.stats.get("restricted", 0)),
+            unique=bool(card.stats.get("unique", False)),
+            descriptors=frozenset(words),
+        )
+    return table
+
+
+def facts(code: str) -> Facts:
+    """Facts of one card by code."""
+    return all_facts()[code]
