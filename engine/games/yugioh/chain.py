@@ -13,7 +13,6 @@ from engine.core.state import EMPTY, Frame, State, procedure
 from engine.dsl.context import Ctx
 from engine.dsl.flow import named
 from engine.games.yugioh.board import (
-    active_field_card,
     destroy,
     name,
     opp,
@@ -185,8 +184,8 @@ def activate(state: State, frame: Frame) -> None:
                 flipped.face_up = True
                 flipped.known = -1
             if f.sub == "field":
-                other = active_field_card(state)
-                if other != EMPTY and other != cid:
+                other = state.zones[f"fzone:{opp(player)}"][0]
+                if other != EMPTY and state.cards[other].face_up:
                     destroy(state, other)
             kind = "Trap" if f.kind == "trap" else "Magic"
             state.log(f"Player {player + 1} activates the {kind} card {f.name}.")
