@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from functools import cache
 
 from engine.core.events import only
 from engine.core.prompt import Option
@@ -33,13 +34,37 @@ from engine.games.inazuma.board import (
     name_of,
     phase,
     slot_index,
+    top,
     top_facts,
     turn,
     used_this_turn,
     z,
 )
-from engine.games.inazuma.facts import SLOT_NAMES, Facts, facts
+from engine.games.inazuma.facts import SLOT_NAMES, Facts, all_facts, facts
 from engine.games.inazuma.moves import player_name
+
+
+@cache
+def _index() -> tuple[dict[str, Effect], dict[str, tuple[Effect, ...]], dict[str, frozenset[str]]]:
+    """Techniques and abilities by card code, and the codes with something usable per phase."""
+    techniques: dict[str, Effect] = {}
+    abilities: dict[str, tuple[Effect, ...]] = {}
+    by_phase: dict[str, set[str]] = {"strategy": set(), "attack": set(), "shooting": set()}
+    for code in all_facts():
+        effects = BOOK.effects(code)
+        for effect in effects:
+            if effect.kind == "technique":
+                techniques[code] = effect
+        usable = tuple(e for e in effects if e.kind == "ability")
+        if usable:
+            abilities[code] = usable
+        for effect in effects:
+            if effect.kind in ("technique", "ability"):
+                wanted = effect.extra.get("phase")
+                for name, codes in by_phase.items():
+                    if wanted is None or wanted == name:
+                        codes.add(code)
+    return techniques, abilities, {k: frozenset(v) for k, v in by_phase.items()}
 
 
 def where_label(state: State, cid: int) -> str:
@@ -122,23 +147,24 @@ def _usable(ctx: Ctx, effect: Effect) -> bool:
     return effect.cost.can_pay(ctx)
 
 
-def technique_options(state: State, player: int) -> Iterator[Option]:
+def technique_options(state: State, player: int, live: frozenset[str]) -> Iterator[Option]:
     seen: set[str] = set()
     now = turn(state)
+    techniques = _index()[0]
     for cid in state.zones[z("hand", player)]:
-        card = state.cards[cid]
-        info = facts(card.code)
-        if info.type != "technique" or card.code in seen:
+        code = state.cards[cid].code
+        if code not in live or code in seen or code not in techniques:
             continue
-        seen.add(card.code)
+        seen.add(code)
+        info = facts(code)
         if info.level > now or not requirement_met(state, player, info):
             continue
-        for effect in BOOK.effects(card.code):
-            ctx = Ctx(state, cid, player)
-            if effect.kind != "technique" or not _usable(ctx, effect):
-                continue
-            for suffix, words, _cost, _target in _variants(ctx, effect):
-                yield Option(f"tech:{cid}{suffix}", f"Play {info.name}{words}", "technique")
+        effect = techniques[code]
+        ctx = Ctx(state, cid, player)
+        if not _usable(ctx, effect):
+            continue
+        for suffix, words, _cost, _target in _variants(ctx, effect):
+            yield Option(f"tech:{cid}{suffix}", f"Play {info.name}{words}", "technique")
 
 
 def assist_receivers(state: State, player: int) -> list[int]:
@@ -181,8 +207,9 @@ def assist_options(state: State, player: int) -> Iterator[Option]:
 
 
 def ability_sources(state: State, player: int) -> Iterator[tuple[int, str]]:
-    for cid in field_chars(state, player):
-        yield cid, "field"
+    for cid in state.zones[z("field", player)]:
+        if cid != EMPTY:
+            yield cid, "field"
     keeper = goalkeeper(state, player)
     if keeper != EMPTY:
         yield keeper, "goal"
@@ -190,12 +217,15 @@ def ability_sources(state: State, player: int) -> Iterator[tuple[int, str]]:
         yield cid, "bench"
 
 
-def ability_options(state: State, player: int) -> Iterator[Option]:
+def ability_options(state: State, player: int, live: frozenset[str]) -> Iterator[Option]:
+    abilities = _index()[1]
+    cards = state.cards
     for cid, where in ability_sources(state, player):
-        info = top_facts(state, cid)
-        for effect in BOOK.effects(info.code):
-            if effect.kind != "ability":
-                continue
+        code = cards[top(state, cid)].code
+        if code not in live or code not in abilities:
+            continue
+        info = facts(code)
+        for effect in abilities[code]:
             extra = effect.extra
             if extra.get("where", "field" if info.type != "goalkeeper" else "goal") != where:
                 continue
@@ -216,7 +246,16 @@ def ability_options(state: State, player: int) -> Iterator[Option]:
 
 def window_options(state: State, player: int) -> list[Option]:
     """Every action `player` may take in the current window (without "pass")."""
-    return [*technique_options(state, player), *assist_options(state, player), *ability_options(state, player)]
+    now = phase(state)
+    live = _index()[2].get(now, frozenset())
+    options: list[Option] = []
+    if live:
+        options.extend(technique_options(state, player, live))
+    if now in ("attack", "shooting"):
+        options.extend(assist_options(state, player))
+    if live:
+        options.extend(ability_options(state, player, live))
+    return options
 
 
 def parse_extras(parts: list[str]) -> tuple[int, int]:

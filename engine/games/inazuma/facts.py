@@ -22,6 +22,9 @@ SLOT_INDEX = {name: i for i, name in enumerate(SLOT_NAMES)}
 SIDE_NAMES = {"L": "left", "R": "right"}
 
 
+POSITION_SLOTS = {pos: (i * 2, i * 2 + 1) for i, pos in enumerate(POSITIONS)}
+
+
 def slot_of(position: str, side: str) -> int:
     return POSITIONS.index(position) * 2 + SIDES.index(side)
 

@@ -24,7 +24,7 @@ from engine.games.inazuma.board import (
     turn,
     z,
 )
-from engine.games.inazuma.facts import SIDES, SLOT_INDEX, SLOT_NAMES, facts, slot_of
+from engine.games.inazuma.facts import POSITION_SLOTS, SIDES, SLOT_INDEX, SLOT_NAMES, facts, slot_of
 from engine.games.inazuma.moves import (
     EXHAUSTED,
     bench_with_name,
@@ -134,8 +134,7 @@ def placements(state: State, player: int) -> tuple[list[Option], int]:
         if "slot" in card.flags:
             continue
         info = facts(card.code)
-        for side in SIDES:
-            slot = slot_of(info.position or "FW", side)
+        for slot in POSITION_SLOTS[info.position or "FW"]:
             if slot not in taken:
                 name = SLOT_NAMES[slot]
                 options.append(Option(f"place:{cid}:{name}", f"Place {info.name} at {name}", "place"))
