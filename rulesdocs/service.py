@@ -126,10 +126,11 @@ class RulesService:
         exact = self._exact(question, game)
         query = Query.parse(conv.strip_game_names(question), context=context)
         hits = self.index.search(query, game, limit=max(limit, 20))
-        hits = _prefer_sections(hits, query, bool(exact))
+        hits = _rerank(hits, query, self.index, game, bool(exact))
         if self.semantic is not None:
             semantic_query = f"{context} {question}" if context else question
-            hits = rrf([hits, self.semantic.search(semantic_query, game, limit=20)])
+            fused = rrf([hits, self.semantic.search(semantic_query, game, limit=20)], k=RRF_K)
+            hits = _demote_glossary(fused, bool(exact))
         if exact:
             hits = exact + [h for h in hits if h.chunk is not exact[0].chunk]
         return hits[:limit]
@@ -207,10 +208,25 @@ def _singular(term: str) -> str:
     return term[:-1] if term.endswith("s") and not term.endswith("ss") else term
 
 
-def _prefer_sections(hits: list[Hit], query: Query, exact: bool) -> list[Hit]:
-    """Rank a glossary entry below the sections unless it is far ahead (definitions are short)."""
+RRF_K = 5
+"""Reciprocal-rank-fusion constant: small, because only the first few ranks matter here."""
+GLOSSARY_FACTOR = 0.6
+"""Glossary entries are short, which BM25 rewards; scaled down unless a definition was asked."""
+
+
+def _rerank(hits: list[Hit], query: Query, index: RulesIndex, game: GameId, exact: bool) -> list[Hit]:
+    """BM25 scaled to the best hit, glossary entries scaled down (see GLOSSARY_FACTOR)."""
+    if not hits:
+        return hits
+    best = max(h.score for h in hits) or 1.0
+    return _demote_glossary([Hit(h.chunk, h.score / best, h.source) for h in hits], exact)
+
+
+def _demote_glossary(hits: list[Hit], exact: bool) -> list[Hit]:
     if exact:
         return hits
-    rescored = [Hit(h.chunk, h.score * (0.75 if h.chunk.kind == "glossary" else 1.0), h.source) for h in hits]
+    rescored = [
+        Hit(h.chunk, h.score * (GLOSSARY_FACTOR if h.chunk.kind == "glossary" else 1.0), h.source) for h in hits
+    ]
     rescored.sort(key=lambda h: -h.score)
     return rescored

@@ -27,9 +27,10 @@ _STOP_TEXT = """
     them their theirs this that these those there here what which who whom whose when where why how
     just also only very too not no yes any some all each every both either neither other another
     such same as about again once while until because
-    get gets got getting go goes going make makes made let lets like want wants need needs
+    get gets got getting make makes made let lets like want wants need needs
     ok okay hey hi pls please thanks thx guys anyone someone something anything really actually
     still even ever way thing things work works happen happens happened else one ones
+    many much guy guys stuff kind sort exactly literally basically
     s t im ive id dont doesnt didnt cant cannot wont isnt arent wasnt whats hows
 """
 STOP_WORDS: frozenset[str] = frozenset(_STOP_TEXT.split())
@@ -112,7 +113,7 @@ def stem(word: str) -> str:
 
 def _final(word: str) -> str:
     """Drop a trailing silent "e" so "defense"/"defens" and "use"/"us-ed" line up."""
-    if len(word) > 4 and word.endswith("e") and not word.endswith(("ee", "ie")):
+    if len(word) > 3 and word.endswith("e") and not word.endswith(("ee", "ie")):
         return word[:-1]
     return word
 
