@@ -48,11 +48,11 @@ def _own_hand(state: State, player: int, cid: int) -> Why:
 
 def why_not_play(state: State, player: int, cid: int) -> Why:
     """Playing a character or a location from hand in the Setup step."""
+    if state.vars.get("step") != "setup" or state.vars.get("setup_player") != player:
+        return "cards other than events are played only in your part of the Setup step", rule("4.3")
     bad = _own_hand(state, player, cid)
     if bad:
         return bad
-    if state.vars.get("step") != "setup" or state.vars.get("setup_player") != player:
-        return "cards other than events are played only in your part of the Setup step", rule("4.3")
     card = facts(state.cards[cid].code)
     if card.type == EVENT:
         return "events are played only as an action in the Battle step", rule("5.5")
@@ -78,11 +78,11 @@ def why_not_play(state: State, player: int, cid: int) -> Why:
 
 def why_not_item(state: State, player: int, cid: int, char: int) -> Why:
     """Attaching an item from hand to a character in the Setup step."""
+    if state.vars.get("step") != "setup" or state.vars.get("setup_player") != player:
+        return "items are attached only in your part of the Setup step", rule("4.3")
     bad = _own_hand(state, player, cid)
     if bad:
         return bad
-    if state.vars.get("step") != "setup" or state.vars.get("setup_player") != player:
-        return "items are attached only in your part of the Setup step", rule("4.3")
     if facts(state.cards[cid].code).type != ITEM:
         return "only item cards are attached to characters", rule("5.4")
     if not 0 <= char < len(state.cards):

@@ -1,0 +1,99 @@
+"""Inuyasha: starting a game, hidden information, options, evaluation and random self-play."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine.games.inuyasha  # noqa: F401  (registers the game)
+from engine.ai.selfplay import run_selfplay
+from engine.core.checks import check_all
+from engine.core.errors import IllegalActionError, InvalidActionError
+from engine.core.registry import get_game
+from engine.core.rng import Rng
+
+GAME = get_game("inuyasha")
+
+
+def _start(seed: int = 3):  # type: ignore[no-untyped-def]
+    return GAME.new_match(GAME.default_decks(), seed=seed)
+
+
+def test_setup_deals_five_hidden_shards_and_five_cards() -> None:
+    state = _start()
+    for seat in (0, 1):
+        assert state.count(f"shards:{seat}") == 5
+        assert state.count(f"hand:{seat}") == 5
+        assert state.count(f"deck:{seat}") == 50
+        assert state.count(f"kaitou:{seat}") == 1
+    view = state.view(0)
+    assert view["players"][0]["zones"]["shards"] == {"count": 5, "cards": []}
+    assert len(view["players"][0]["zones"]["hand"]["cards"]) == 5
+    assert view["players"][1]["zones"]["hand"]["cards"] == []
+    assert view["players"][1]["zones"]["kaitou_deck"] == {"count": 5, "cards": []}
+    assert len(view["players"][0]["zones"]["kaitou_deck"]["cards"]) == 6
+
+
+def test_hand_swap_exchanges_hand_and_shards_then_coin_winner_chooses() -> None:
+    state = _start()
+    hand, shards = list(state.zones["hand:0"]), list(state.zones["shards:0"])
+    assert state.prompt().kind == "mulligan" and state.prompt().player == 0
+    state.apply("swap")
+    assert sorted(state.zones["hand:0"]) == sorted(shards)
+    assert sorted(state.zones["shards:0"]) == sorted(hand)
+    assert all(not state.cards[c].visible_to(0) for c in state.zones["shards:0"])
+    assert state.prompt().player == 1
+    state.apply("keep")
+    prompt = state.prompt()
+    assert prompt.kind == "first" and {o.label for o in prompt} == {"I go first", "My opponent goes first"}
+    other = 1 - prompt.player
+    state.apply(f"first:{other}")
+    assert state.vars["active"] == other
+    assert state.prompt().player == other and state.prompt().kind == "setup"
+    assert state.count(f"hand:{other}") == 8
+
+
+def test_illegal_choices_name_the_rule() -> None:
+    state = _start()
+    with pytest.raises(IllegalActionError, match="inuyasha 4.3"):
+        state.apply("play:0")
+    with pytest.raises(IllegalActionError, match="not one of the options"):
+        state.apply("dance")
+
+
+def test_match_options_are_checked() -> None:
+    with pytest.raises(InvalidActionError, match="format"):
+        GAME.new_match(GAME.default_decks(), seed=1, options={"format": "huge"})
+    demo = [GAME.pool.decks["Heroes Demo"].as_lists(), GAME.pool.decks["Villains Demo"].as_lists()]
+    state = GAME.new_match(demo, seed=1, options={"format": "demo"})
+    assert state.count("deck:0") == 30
+    with pytest.raises(InvalidActionError, match="exactly 60"):
+        GAME.new_match(demo, seed=1)
+
+
+def test_random_play_is_consistent_and_evaluation_is_bounded() -> None:
+    chooser = Rng(11)
+    for seed in range(4):
+        state = _start(seed)
+        while (prompt := state.prompt()) is not None:
+            assert not check_all(state, chooser)
+            for seat in (0, 1):
+                assert -1.0 <= GAME.evaluate(state, seat) <= 1.0
+            state.apply(prompt.options[chooser.randbelow(len(prompt.options))])
+        assert state.result is not None and state.result.winners
+        assert GAME.evaluate(state, state.result.winners[0]) == 1.0
+
+
+@pytest.mark.parametrize("options", [{}, {"location_copies": "table", "deck_cost_shortfall": "forbid"}])
+def test_selfplay_has_no_errors_and_replays(options: dict[str, str]) -> None:
+    summary = run_selfplay("inuyasha", 75, ["random", "random"], seed=5, options=options)
+    assert summary["errors"] == 0, summary["error_details"]
+    assert summary["replay_verified"] == 75
+    assert summary["finished"] == 75
+
+
+def test_demo_format_selfplay() -> None:
+    decks = [GAME.pool.decks["Heroes Demo"].as_lists(), GAME.pool.decks["Villains Demo"].as_lists()]
+    summary = run_selfplay("inuyasha", 40, ["random", "random"], seed=9, decks=decks, options={"format": "demo"})
+    assert summary["errors"] == 0, summary["error_details"]
+    summary = run_selfplay("inuyasha", 4, ["random", "greedy"], seed=9, decks=decks, options={"format": "demo"})
+    assert summary["errors"] == 0, summary["error_details"]
