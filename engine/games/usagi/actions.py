@@ -67,16 +67,19 @@ def _label(state: State, cid: int) -> str:
 def action_options(state: State, player: int, *, response: bool) -> list[Option]:
     """Every legal action (or response) of `player` now, without "finish"/"pass"."""
     out: list[Option] = []
-    scope = player if state.options.get("unique_scope") == "player" else None
-    names = board.names_in_play(state, scope)
+    names: set[str] | None = None
     for cid in state.zones[f"hand:{player}"]:
         info = facts(state.cards[cid].code)
         if info.is_event or not can_afford(state, player, info):
             continue
         if response and not (info.is_moment and info.subtype != "Action"):
             continue
-        if unique_blocked(state, player, info, names):
-            continue
+        if info.single_in_play:
+            if names is None:
+                scope = player if state.options.get("unique_scope") == "player" else None
+                names = board.names_in_play(state, scope)
+            if info.name in names:
+                continue
         label = f"Play {info.name} #{cid}"
         if info.is_character:
             out.append(Option(f"play:{cid}", label, "play"))

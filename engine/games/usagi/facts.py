@@ -56,47 +56,16 @@ class Facts:
     restricted: int
     unique: bool
     descriptors: frozenset[str]
-
-    @property
-    def is_character(self) -> bool:
-        return self.type == CHARACTER
-
-    @property
-    def is_hero(self) -> bool:
-        return self.type == CHARACTER and self.subtype == HERO
-
-    @property
-    def is_ally(self) -> bool:
-        return self.type == CHARACTER and self.subtype == ALLY
-
-    @property
-    def is_event(self) -> bool:
-        return self.type == EVENT
-
-    @property
-    def is_story(self) -> bool:
-        return self.type == EVENT and self.subtype == STORY
-
-    @property
-    def is_attachment(self) -> bool:
-        return self.type == ATTACHMENT
-
-    @property
-    def is_setting(self) -> bool:
-        return self.type == ATTACHMENT and self.subtype == SETTING
-
-    @property
-    def is_moment(self) -> bool:
-        return self.type == MOMENT
-
-    @property
-    def is_held(self) -> bool:
-        return self.type == MOMENT and self.subtype == HELD
-
-    @property
-    def single_in_play(self) -> bool:
-        """Characters and Unique cards: one card of this name in play at a time (rule 1.6)."""
-        return self.type == CHARACTER or self.unique
+    is_character: bool = False
+    is_hero: bool = False
+    is_ally: bool = False
+    is_event: bool = False
+    is_story: bool = False
+    is_attachment: bool = False
+    is_setting: bool = False
+    is_moment: bool = False
+    is_held: bool = False
+    single_in_play: bool = False  # Characters and Unique cards: one of a name in play (rule 1.6)
 
     def cost_text(self) -> str:
         return " + ".join(f"{n} {cur.capitalize()}" for cur, n in self.cost) or "free"
@@ -122,6 +91,8 @@ def all_facts() -> dict[str, Facts]:
         if bad:
             raise ValueError(f"usagi card {code}: unknown ratings {sorted(bad)}")
         words = {w.casefold() for w in card.tags}
+        kind, sub = card.type, card.subtype
+        unique = bool(card.stats.get("unique", False))
         table[code] = Facts(
             code=code,
             name=card.name,
@@ -132,12 +103,29 @@ def all_facts() -> dict[str, Facts]:
             produces=_pairs(card.stats.get("produces"), code),
             score=int(card.stats.get("score", 0)),
             restricted=int(card.stats.get("restricted", 0)),
-            unique=bool(card.stats.get("unique", False)),
+            unique=unique,
             descriptors=frozenset(words),
+            is_character=kind == CHARACTER,
+            is_hero=kind == CHARACTER and sub == HERO,
+            is_ally=kind == CHARACTER and sub == ALLY,
+            is_event=kind == EVENT,
+            is_story=kind == EVENT and sub == STORY,
+            is_attachment=kind == ATTACHMENT,
+            is_setting=kind == ATTACHMENT and sub == SETTING,
+            is_moment=kind == MOMENT,
+            is_held=kind == MOMENT and sub == HELD,
+            single_in_play=kind == CHARACTER or unique,
         )
     return table
 
 
+_TABLE: dict[str, Facts] = {}
+
+
 def facts(code: str) -> Facts:
     """Facts of one card by code."""
-    return all_facts()[code]
+    try:
+        return _TABLE[code]
+    except KeyError:
+        _TABLE.update(all_facts())
+        return _TABLE[code]
