@@ -14,6 +14,7 @@ import bisect
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import islice, pairwise
 from typing import Any
 
 from rapidfuzz import fuzz, process
@@ -22,6 +23,7 @@ from cards.pool import normalize_name
 
 ALL = ""  # the index key meaning "every game"
 FAMOUS_BONUS = 1.0
+FREQUENT_WORD_POSTINGS = 400
 
 
 @dataclass(slots=True)
@@ -43,6 +45,11 @@ class Entry:
     origin: str
 
 
+def _deletions(word: str) -> set[str]:
+    """The word with one letter removed, every way (for typo look-ups, as SymSpell does)."""
+    return {word[:i] + word[i + 1 :] for i in range(len(word))} if len(word) >= 3 else set()
+
+
 @dataclass(slots=True)
 class _Names:
     """Distinct normalized names of one game (or all games), with the word index over them."""
@@ -50,23 +57,51 @@ class _Names:
     names: list[str] = field(default_factory=list)
     sorted_names: list[str] = field(default_factory=list)
     words: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
-    vocab: list[str] = field(default_factory=list)
     sorted_vocab: list[str] = field(default_factory=list)
+    near: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    squashed: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
 
     def finish(self) -> None:
         for position, name in enumerate(self.names):
             for word in name.split():
                 self.words[word].add(position)
-        self.vocab = list(self.words)
-        self.sorted_vocab = sorted(self.vocab)
+            self.squashed[name.replace(" ", "")].append(position)
+        for word in self.words:
+            for key in _deletions(word) | {word}:
+                self.near[key].add(word)
+        self.sorted_vocab = sorted(self.words)
         self.sorted_names = sorted(self.names)
+
+    def similar_words(self, word: str) -> dict[str, float]:
+        """Index words equal to `word`, starting with it, or within about two typos, with weights 0-1."""
+        matched: dict[str, float] = {word: 1.0} if word in self.words else {}
+        if len(word) >= 2:
+            for full in _prefixed(self.sorted_vocab, word, 40):
+                matched.setdefault(full, 0.8)
+        if len(word) >= 3:
+            for key in _deletions(word) | {word}:
+                for full in self.near.get(key, ()):
+                    if full not in matched:
+                        score = fuzz.ratio(word, full)
+                        if score >= 72:
+                            matched[full] = score / 100.0
+        return matched
+
+    def compounds(self, words: list[str]) -> list[str]:
+        """Index words a query splits or joins wrongly: "scape goat" -> scapegoat, "darkhole" -> dark, hole."""
+        found = [a + b for a, b in pairwise(words) if a + b in self.words]
+        for word in words:
+            if word not in self.words and len(word) >= 6:
+                for cut in range(2, len(word) - 1):
+                    if word[:cut] in self.words and word[cut:] in self.words:
+                        found += [word[:cut], word[cut:]]
+        return found
 
 
 def _prefixed(sorted_items: list[str], prefix: str, limit: int) -> list[str]:
     """Items of a sorted list that start with `prefix` (at most `limit`)."""
-    start = bisect.bisect_left(sorted_items, prefix)
     found: list[str] = []
-    for item in sorted_items[start:]:
+    for item in islice(sorted_items, bisect.bisect_left(sorted_items, prefix), None):
         if not item.startswith(prefix) or len(found) >= limit:
             break
         found.append(item)
@@ -123,6 +158,9 @@ class CardIndex:
             if kind == "nickname":
                 self.famous.update(entry.norm for entry in targets)
 
+        self.alias_names = list(self.by_alias)
+        self._norm_texts: dict[int, str] = {}
+
     def __len__(self) -> int:
         return len(self.entries)
 
@@ -145,43 +183,51 @@ class CardIndex:
     def exact_alias(self, norm: str, game: str | None) -> list[Entry]:
         return self._in_game(self.by_alias.get(norm, ()), game)
 
+    def norm_text(self, entry: Entry) -> str:
+        """The card's rules text, normalized like names (computed once per card, on demand)."""
+        text = self._norm_texts.get(entry.id)
+        if text is None:
+            text = self._norm_texts[entry.id] = normalize_name(entry.text)
+        return text
+
     def versions(self, entry: Entry) -> list[Entry]:
         """Every card sharing `entry`'s character (itself included), by code."""
         return sorted(self.groups.get((entry.game, entry.group), [entry]), key=lambda e: e.code)
 
     # fuzzy step -------------------------------------------------------------------------------
-    def _candidates(self, table: _Names, norm: str, limit: int) -> set[int]:
-        """Positions of names worth scoring: word hits, typo-tolerant word hits, whole-string hits."""
+    def _candidates(self, table: _Names, norm: str, limit: int) -> list[str]:
+        """Names worth scoring: word hits (exact, prefix, typo, split or joined) and whole-name hits.
+
+        Words found in very many names ("of", "the", "dragon") only count when nothing rarer
+        matched: walking their postings would cost more than it tells.
+        """
         coverage: dict[int, float] = defaultdict(float)
-        for word in norm.split():
-            matched: dict[str, float] = {word: 1.0} if word in table.words else {}
-            if len(word) >= 2:
-                for full in _prefixed(table.sorted_vocab, word, 40):
-                    matched.setdefault(full, 0.8)
-            if len(word) >= 3:
-                for full, score, _ in process.extract(word, table.vocab, scorer=fuzz.ratio, limit=6, score_cutoff=72):
-                    matched.setdefault(full, score / 100.0)
-            for full, weight in matched.items():
-                for position in table.words[full]:
-                    coverage[position] = max(coverage[position], 0.0) + weight
-        best = sorted(coverage, key=coverage.__getitem__, reverse=True)[:limit]
-        found = set(best)
-        squashed = norm.replace(" ", "")
-        for _, _, position in process.extract(norm, table.names, scorer=fuzz.QRatio, limit=25, score_cutoff=55):
-            found.add(position)
-        if squashed != norm:
-            for _, _, position in process.extract(squashed, table.names, scorer=fuzz.QRatio, limit=10, score_cutoff=60):
+        words = norm.split()
+        frequent: list[dict[str, float]] = []
+        for matched in [table.similar_words(word) for word in words] + [{word: 1.0} for word in table.compounds(words)]:
+            if sum(len(table.words[full]) for full in matched) > FREQUENT_WORD_POSTINGS:
+                frequent.append(matched)
+                continue
+            _add_coverage(coverage, table, matched)
+        if not coverage:
+            for matched in frequent:
+                _add_coverage(coverage, table, matched)
+        found = set(sorted(coverage, key=coverage.__getitem__, reverse=True)[:limit])
+        found.update(table.squashed.get(norm.replace(" ", ""), ()))
+        if len(found) < 10:
+            for _, _, position in process.extract(norm, table.names, scorer=fuzz.QRatio, limit=25, score_cutoff=55):
                 found.add(position)
-        return found
+        return [table.names[position] for position in found]
 
     def fuzzy(self, norm: str, game: str | None, limit: int = 10) -> list[tuple[str, float]]:
         """Best-matching distinct normalized names with their rank scores, best first."""
         table = self.names.get(game or ALL)
         if table is None or not norm:
             return []
+        candidates = self._candidates(table, norm, 150)
+        shortlist = process.extract(norm, candidates, scorer=fuzz.WRatio, limit=max(40, limit * 2))
         scored = [
-            (name, rank_score(norm, name) + (FAMOUS_BONUS if name in self.famous else 0.0))
-            for name in (table.names[position] for position in self._candidates(table, norm, 150))
+            (name, rank_score(norm, name) + (FAMOUS_BONUS if name in self.famous else 0.0)) for name, _, _ in shortlist
         ]
         scored.sort(key=lambda item: (-item[1], len(item[0]), item[0]))
         return scored[:limit]
@@ -190,13 +236,24 @@ class CardIndex:
         """Nicknames typed with a small typo ("bewdd"): close whole-string matches only."""
         if len(norm) < 4:
             return []
-        found = process.extract(norm, list(self.by_alias), scorer=fuzz.ratio, limit=3, score_cutoff=85)
+        found = process.extract(norm, self.alias_names, scorer=fuzz.ratio, limit=3, score_cutoff=85)
         return [(entry, score - 5) for alias, score, _ in found for entry in self.exact_alias(alias, game)]
 
     def prefix_names(self, norm: str, game: str | None, limit: int) -> list[str]:
         """Distinct normalized names starting with `norm`, alphabetical."""
         table = self.names.get(game or ALL)
         return [] if table is None else _prefixed(table.sorted_names, norm, limit)
+
+
+def _add_coverage(coverage: dict[int, float], table: _Names, matched: dict[str, float]) -> None:
+    """Credit each name once per query word, with the best weight among that word's matches."""
+    per_name: dict[int, float] = {}
+    for full, weight in matched.items():
+        for position in table.words[full]:
+            if per_name.get(position, 0.0) < weight:
+                per_name[position] = weight
+    for position, weight in per_name.items():
+        coverage[position] += weight
 
 
 def rank_score(query: str, name: str) -> float:

@@ -32,6 +32,44 @@ from cards.catalog.models import ALIAS, CARD
 MatchKind = Literal["code", "name", "alias", "fuzzy", "text"]
 FUZZY_TEXT_FLOOR = 80.0  # below this best fuzzy score, rules-text search joins in
 MAX_LIMIT = 50
+# Words nearly every rules text holds: they only slow full-text search down.
+STOPWORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "can",
+        "card",
+        "cards",
+        "for",
+        "from",
+        "if",
+        "in",
+        "is",
+        "it",
+        "its",
+        "of",
+        "on",
+        "or",
+        "that",
+        "the",
+        "their",
+        "then",
+        "this",
+        "to",
+        "until",
+        "when",
+        "while",
+        "with",
+        "you",
+        "your",
+    ]
+)
 
 
 @dataclass(slots=True)
@@ -167,10 +205,12 @@ class CardSearch:
             if not scored or max(s for s, _ in scored.values()) < 99.0:
                 for entry, score in index.fuzzy_alias(norm, game):
                     add([entry], round(score, 1), "alias")
-            if best_fuzzy < FUZZY_TEXT_FLOOR or len(norm.split()) >= 4:
+            long_query = len(norm.split()) >= 4 and best_fuzzy < FUZZY_TEXT_FLOOR + 10
+            exact = any(score >= 99.0 for score, _ in scored.values())
+            if not exact and (best_fuzzy < FUZZY_TEXT_FLOOR or long_query):
                 hits = [index.by_id[i] for i in await self._full_text(query, game, 40) if i in index.by_id]
                 # BM25 barely separates short texts; a text holding the whole phrase comes first.
-                hits.sort(key=lambda hit: norm not in normalize_query(hit.text))
+                hits.sort(key=lambda hit: norm not in index.norm_text(hit))
                 for rank, hit in enumerate(hits[:limit]):
                     add([hit], round(max(1.0, 70.0 - rank), 1), "text")
         return SearchResponse(query=query, game=game, results=_group(index, scored, limit))
@@ -196,7 +236,7 @@ class CardSearch:
         return None if entry is None else _result(index, entry, 100.0, "code")
 
     async def _full_text(self, query: str, game: str | None, limit: int) -> list[int]:
-        words = re.findall(r"\w+", query.lower())
+        words = [w for w in re.findall(r"\w+", query.lower()) if w not in STOPWORDS][:12]
         if not words:
             return []
         async with self.catalog.engine.connect() as conn:
