@@ -9,7 +9,7 @@ from engine.core.state import Frame, State, procedure
 from engine.dsl.scripts import Effect
 from engine.games.inuyasha import board
 from engine.games.inuyasha.facts import EVENT, facts
-from engine.games.inuyasha.rules import rule, why_not_attack, why_not_cost, why_not_direct
+from engine.games.inuyasha.rules import attackable, rule, why_not_cost
 from engine.games.inuyasha.scripts import choices, play_of, resolve
 
 
@@ -18,24 +18,34 @@ def _name(player: int) -> str:
 
 
 def attack_options(state: State, player: int) -> list[Option]:
+    """Every legal attack declaration (rules 7.1 to 7.3 and 7.8; same tests as `why_not_attack`)."""
     options: list[Option] = []
+    attackers = [a for a in board.characters(state, player) if board.is_ready(state, a)]
+    if not attackers:
+        return options
     foes = board.characters(state, board.other(player))
-    for a in board.characters(state, player):
-        if not board.is_ready(state, a):
-            continue
+    if not foes:
+        for a in attackers:
+            options.append(
+                Option(f"attack:{a}:direct", f"{board.title(state, a)} attacks your opponent directly", "attack")
+            )
+        return options
+    foes = [d for d in foes if attackable(state, d)]
+    sources = board.bonus_sources(state)
+    values: dict[tuple[int, str], int] = {}
+
+    def value(cid: int, color: str) -> int:
+        key = (cid, color)
+        if key not in values:
+            values[key] = board.color_value(state, cid, color, sources)
+        return values[key]
+
+    for a in attackers:
         name = board.title(state, a)
-        if not foes:
-            if why_not_direct(state, player, a) is None:
-                options.append(Option(f"attack:{a}:direct", f"{name} attacks your opponent directly", "attack"))
-            continue
         for d in foes:
             for color in board.shared_colors(state, a, d):
-                if why_not_attack(state, player, a, d, color) is None:
-                    label = (
-                        f"{name} attacks {board.title(state, d)} in {color} "
-                        f"({board.color_value(state, a, color)} vs {board.color_value(state, d, color)})"
-                    )
-                    options.append(Option(f"attack:{a}:{d}:{color}", label, "attack"))
+                label = f"{name} attacks {board.title(state, d)} in {color} ({value(a, color)} vs {value(d, color)})"
+                options.append(Option(f"attack:{a}:{d}:{color}", label, "attack"))
     return options
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from engine.core.prompt import Option
 from engine.core.state import EMPTY, Card, State
 from engine.games.inuyasha.facts import CHARACTER, ITEM, LOCATION, Facts, facts
-from engine.games.inuyasha.scripts import bonus_of, static_of
+from engine.games.inuyasha.scripts import BonusFn, bonus_of, static_of
 
 EXPENDED = "expended"
 BOTH_PLAYERS = 0b11
@@ -92,30 +92,43 @@ def has_color(state: State, cid: int, color: str) -> bool:
 
 
 def shared_colors(state: State, a: int, b: int) -> list[str]:
-    fa, fb = f(state, a), f(state, b)
-    return [color for color, _ in fa.colors if fb.has_color(color)]
+    theirs = f(state, b).values
+    return [color for color, _ in f(state, a).colors if color in theirs]
 
 
-def static_bonus(state: State, cid: int, color: str) -> int:
-    """The sum of static bonuses (items, locations) on one color of a character."""
-    target = state.cards[cid]
-    total = 0
+Sources = list[tuple[Card, BonusFn]]
+
+
+def bonus_sources(state: State) -> Sources:
+    """Face-up cards in play with a static color bonus (items, locations)."""
+    found: Sources = []
     for player in (0, 1):
         for source in state.cards_in(f"play:{player}"):
-            if not source.face_up:
-                continue
-            bonus = bonus_of(source.code)
-            if bonus is not None:
-                total += bonus(state, source, target, color)
-    return total
+            if source.face_up:
+                bonus = bonus_of(source.code)
+                if bonus is not None:
+                    found.append((source, bonus))
+    return found
 
 
-def color_value(state: State, cid: int, color: str) -> int:
-    """A character's current value in `color`: 0 without the color (rule 10.3), never below 0 (10.5)."""
-    printed = facts(state.cards[cid].code)
-    if not printed.has_color(color):
+def static_bonus(state: State, cid: int, color: str, sources: Sources | None = None) -> int:
+    """The sum of static bonuses (items, locations) on one color of a character."""
+    target = state.cards[cid]
+    return sum(
+        bonus(state, source, target, color)
+        for source, bonus in (sources if sources is not None else bonus_sources(state))
+    )
+
+
+def color_value(state: State, cid: int, color: str, sources: Sources | None = None) -> int:
+    """A character's current value in `color`: 0 without the color (rule 10.3), never below 0 (10.5).
+
+    Pass `sources` (from `bonus_sources`) when computing many values of one position.
+    """
+    printed = facts(state.cards[cid].code).values
+    if color not in printed:
         return 0
-    return state.modified(cid, color, printed.color(color) + static_bonus(state, cid, color))
+    return state.modified(cid, color, printed[color] + static_bonus(state, cid, color, sources))
 
 
 def shard_count(state: State, player: int) -> int:

@@ -16,7 +16,7 @@ EVENT = "event"
 KAITOU = "kaitou"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Facts:
     """What the engine needs to know about one printed card."""
 
@@ -30,6 +30,7 @@ class Facts:
     name: str  # a character's name without surname; the full title for other cards
     limit: int  # copies allowed per deck (0: no limit)
     kaitou_size: int
+    values: dict[str, int]  # the printed colors as a mapping, for quick look-ups
 
     @property
     def unique(self) -> bool:
@@ -37,13 +38,10 @@ class Facts:
 
     def color(self, color: str) -> int:
         """The printed value of `color` (0 when the card lacks it)."""
-        for name, value in self.colors:
-            if name == color:
-                return value
-        return 0
+        return self.values.get(color, 0)
 
     def has_color(self, color: str) -> bool:
-        return any(name == color for name, _ in self.colors)
+        return color in self.values
 
 
 @cache
@@ -66,4 +64,5 @@ def facts(code: str) -> Facts:
         name=name,
         limit=int(card.extra.get("limit_per_deck", 0)),
         kaitou_size=int(card.stats.get("kaitou_size", 0)),
+        values=dict(colors),
     )

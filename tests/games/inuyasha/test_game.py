@@ -54,7 +54,7 @@ def test_hand_swap_exchanges_hand_and_shards_then_coin_winner_chooses() -> None:
 
 def test_illegal_choices_name_the_rule() -> None:
     state = _start()
-    with pytest.raises(IllegalActionError, match="inuyasha 4.3"):
+    with pytest.raises(IllegalActionError, match=r"inuyasha 4\.3"):
         state.apply("play:0")
     with pytest.raises(IllegalActionError, match="not one of the options"):
         state.apply("dance")
