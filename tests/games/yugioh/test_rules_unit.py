@@ -43,10 +43,10 @@ def test_pool_has_the_three_sets_and_two_starter_decks() -> None:
         ({"main": filler(39)}, "at least 40"),
         ({"main": filler(40) + filler(1)}, "at most 3"),
         ({"main": filler(40), "side": filler(14)}, "exactly 15"),
-        ({"main": filler(40) + [FLAME_SWORDSMAN]}, "Fusion Deck"),
+        ({"main": [*filler(40), FLAME_SWORDSMAN]}, "Fusion Deck"),
         ({"main": filler(40), "extra": [SILVER_FANG]}, "not a Fusion Monster"),
         ({"main": filler(40), "extra": [FLAME_SWORDSMAN] * 4}, "Fusion Deck; at most 3"),
-        ({"main": filler(40) + ["99999999"]}, "unknown card"),
+        ({"main": [*filler(40), "99999999"]}, "unknown card"),
     ],
 )
 def test_deck_construction_problems(deck: dict[str, list[str]], needle: str) -> None:
@@ -56,7 +56,7 @@ def test_deck_construction_problems(deck: dict[str, list[str]], needle: str) -> 
 
 def test_side_deck_shares_the_three_copy_limit() -> None:
     main = [c for c in filler(42) if c != DARK_GRAY] + [DARK_GRAY, DARK_GRAY]
-    side = [DARK_GRAY, DARK_GRAY] + filler(60)[45:58]
+    side = [DARK_GRAY, DARK_GRAY, *filler(60)[45:58]]
     assert any("at most 3" in p for p in validate({"main": main, "side": side}))
 
 
@@ -66,7 +66,7 @@ def test_fusion_deck_is_outside_the_forty() -> None:
 
 def test_forbidden_limited_list() -> None:
     assert "classic-house" in banlists()
-    deck = {"main": filler(40) + [POT, POT]}
+    deck = {"main": [*filler(40), POT, POT]}
     assert validate(deck) == []
     assert any("limited to 1" in p for p in validate(deck, "classic-house"))
     assert any("unknown Forbidden" in p for p in validate(deck, "nope"))
@@ -143,7 +143,7 @@ def test_illegal_choice_names_the_rule() -> None:
     game = get_game("yugioh")
     state = game.new_match(game.default_decks(), seed=1)
     state.apply("first")
-    with pytest.raises(IllegalActionError, match="yugioh 9.4"):
+    with pytest.raises(IllegalActionError, match=r"yugioh 9\.4"):
         state.apply("battle")
 
 
