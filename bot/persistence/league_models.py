@@ -1,0 +1,75 @@
+"""League tables: a league, its entries (players with their hidden deck lists), its matches.
+
+A league match keeps every change of its result in `history` (who, when, from, to, why), so
+an organizer's edit never deletes what was reported.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import JSON, Column, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+from bot.persistence.models import now
+
+LEAGUE_FORMATS = ("swiss", "round_robin", "ladder")
+LEAGUE_STATUSES = ("signup", "running", "finished")
+RESULT_STATUSES = ("pending", "reported", "confirmed", "disputed")
+
+
+class LeagueRow(SQLModel, table=True):
+    __tablename__ = "leagues"
+    __table_args__ = (UniqueConstraint("guild_id", "name", name="uq_league_guild_name"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    guild_id: str = Field(index=True)
+    name: str
+    game: str
+    format: str = "swiss"
+    rounds: int = 0  # 0: the usual count for the field (Swiss) or everyone once (round robin)
+    best_of: int = 3
+    round_length_hours: float = 168.0
+    auto_confirm_hours: float = 24.0
+    top_cut: int = 0
+    status: str = "signup"
+    current_round: int = 0
+    round_started_at: float = 0.0
+    decklists_public: bool = False
+    organizer: str = ""
+    created_at: float = Field(default_factory=now)
+
+
+class LeagueEntryRow(SQLModel, table=True):
+    __tablename__ = "league_entries"
+    __table_args__ = (UniqueConstraint("league_id", "user", name="uq_league_entry_user"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    league_id: int = Field(index=True, foreign_key="leagues.id")
+    user: str
+    name: str = ""
+    deck_name: str = ""
+    deck: dict[str, list[str]] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    dropped: bool = False
+    dropped_round: int = 0
+    joined_at: float = Field(default_factory=now)
+
+
+class LeagueMatchRow(SQLModel, table=True):
+    __tablename__ = "league_matches"
+
+    id: int | None = Field(default=None, primary_key=True)
+    league_id: int = Field(index=True, foreign_key="leagues.id")
+    round: int = 0  # 0 for ladder challenges, -1.. for top-cut rounds
+    player_a: str
+    player_b: str | None = None  # None: a bye
+    status: str = "pending"
+    games_a: int = 0
+    games_b: int = 0
+    draws: int = 0
+    reported_by: str = ""
+    reported_at: float = 0.0
+    confirmed_at: float = 0.0
+    match_ids: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    history: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    created_at: float = Field(default_factory=now)

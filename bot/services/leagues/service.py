@@ -1,0 +1,498 @@
+"""The league use cases: create, join with a validated deck, drop, start, pair rounds,
+report/confirm/dispute results, organizer edits, standings, ratings and CSV export.
+
+Transport-agnostic: the Discord cog and the console pass user ids and whether the user is
+an organizer (Manage Server permission or the configured organizer role).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import col, select
+
+from bot.persistence import Database
+from bot.persistence.league_models import LEAGUE_FORMATS, LeagueEntryRow, LeagueMatchRow, LeagueRow
+from bot.persistence.models import now
+from bot.services.decks import DeckService
+from bot.services.errors import ForbiddenError, NotFoundError, ServiceError
+from bot.services.leagues.pairing import met_pairs, round_robin, swiss_pairings, swiss_round_count, top_cut_bracket
+from bot.services.leagues.ratings import START, elo_update, k_for
+from bot.services.leagues.standings import MatchResult, Row, standings
+from engine.core.registry import get_game, list_games
+
+MAX_NAME = 60
+BEST_OF = (1, 3, 5)
+TOP_CUTS = (0, 2, 4, 8)
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueInfo:
+    league: LeagueRow
+    entries: list[LeagueEntryRow]
+    matches: list[LeagueMatchRow]
+
+    @property
+    def active(self) -> list[LeagueEntryRow]:
+        return [e for e in self.entries if not e.dropped]
+
+    def open_matches(self, round_number: int | None = None) -> list[LeagueMatchRow]:
+        wanted = self.league.current_round if round_number is None else round_number
+        return [m for m in self.matches if m.round == wanted and m.status != "confirmed"]
+
+
+def _needed(best_of: int) -> int:
+    return best_of // 2 + 1
+
+
+def check_score(best_of: int, games_a: int, games_b: int, draws: int) -> None:
+    """Refuse a score that cannot happen in a best-of-`best_of` match."""
+    if min(games_a, games_b, draws) < 0:
+        raise ServiceError("scores cannot be negative")
+    need = _needed(best_of)
+    if games_a > need or games_b > need or (games_a == need and games_b == need):
+        raise ServiceError(f"in a best-of-{best_of} match nobody wins more than {need} games")
+    if games_a + games_b + draws > best_of + draws or games_a + games_b + draws == 0:
+        raise ServiceError(f"{games_a}-{games_b}-{draws} is not a possible best-of-{best_of} result")
+
+
+class LeagueService:
+    """Every league operation, each one transaction."""
+
+    def __init__(self, db: Database, decks: DeckService | None = None) -> None:
+        self.db = db
+        self.decks = decks
+
+    # ------------------------------------------------------------------ reading
+    async def league(self, guild_id: str, name: str) -> LeagueRow:
+        stmt = select(LeagueRow).where(LeagueRow.guild_id == guild_id, LeagueRow.name == name)
+        async with self.db.session() as session:
+            row = (await session.execute(stmt)).scalars().first()
+        if row is None:
+            raise NotFoundError(f"no league named {name!r} on this server")
+        return row
+
+    async def leagues(self, guild_id: str) -> list[LeagueRow]:
+        stmt = select(LeagueRow).where(LeagueRow.guild_id == guild_id).order_by(col(LeagueRow.id))
+        async with self.db.session() as session:
+            return list((await session.execute(stmt)).scalars())
+
+    async def info(self, guild_id: str, name: str) -> LeagueInfo:
+        league = await self.league(guild_id, name)
+        async with self.db.session() as session:
+            entries = list(
+                (await session.execute(select(LeagueEntryRow).where(LeagueEntryRow.league_id == league.id))).scalars()
+            )
+            matches = list(
+                (
+                    await session.execute(
+                        select(LeagueMatchRow)
+                        .where(LeagueMatchRow.league_id == league.id)
+                        .order_by(col(LeagueMatchRow.id))
+                    )
+                ).scalars()
+            )
+        return LeagueInfo(league, entries, matches)
+
+    # ------------------------------------------------------------------ organizing
+    async def create(
+        self,
+        guild_id: str,
+        organizer: str,
+        name: str,
+        game: str,
+        format: str = "swiss",
+        *,
+        rounds: int = 0,
+        best_of: int = 3,
+        round_length_hours: float = 168.0,
+        top_cut: int = 0,
+        is_organizer: bool = False,
+    ) -> LeagueRow:
+        if not is_organizer:
+            raise ForbiddenError("creating a league needs the Manage Server permission or the organizer role")
+        name = name.strip()
+        if not name or len(name) > MAX_NAME:
+            raise ServiceError(f"a league name has 1 to {MAX_NAME} characters")
+        if game not in list_games():
+            raise ServiceError(f"unknown game {game!r}; games: {', '.join(list_games())}")
+        if format not in LEAGUE_FORMATS:
+            raise ServiceError(f"format is one of {', '.join(LEAGUE_FORMATS)}")
+        if best_of not in BEST_OF:
+            raise ServiceError("matches are best of 1, 3 or 5")
+        if not 0 <= rounds <= 30:
+            raise ServiceError("rounds: 0 (automatic) to 30")
+        if top_cut not in TOP_CUTS:
+            raise ServiceError("top cut: 0, 2, 4 or 8 players")
+        if not 1 <= round_length_hours <= 24 * 60:
+            raise ServiceError("a round lasts between 1 hour and 60 days")
+        existing = await self.leagues(guild_id)
+        if any(lg.name == name for lg in existing):
+            raise ServiceError(f"a league named {name!r} already exists here")
+        row = LeagueRow(
+            guild_id=guild_id,
+            name=name,
+            game=game,
+            format=format,
+            rounds=rounds,
+            best_of=best_of,
+            round_length_hours=round_length_hours,
+            top_cut=top_cut,
+            organizer=organizer,
+        )
+        async with self.db.writing() as session:
+            session.add(row)
+            await session.flush()
+            await session.refresh(row)
+        return row
+
+    async def join(
+        self, guild_id: str, name: str, user: str, display: str, deck: dict[str, list[str]], deck_name: str = ""
+    ) -> LeagueEntryRow:
+        """Sign up (or replace your deck before the start) with a deck legal for the game."""
+        league = await self.league(guild_id, name)
+        if league.status != "signup" and league.format != "ladder":
+            raise ServiceError("sign-ups are closed: the league has started")
+        problems = get_game(league.game).validate_deck(deck)
+        if problems:
+            raise ServiceError("that deck is not legal: " + "; ".join(problems))
+        async with self.db.writing() as session:
+            stmt = select(LeagueEntryRow).where(LeagueEntryRow.league_id == league.id, LeagueEntryRow.user == user)
+            entry = (await session.execute(stmt)).scalars().first()
+            if entry is None:
+                entry = LeagueEntryRow(league_id=league.id or 0, user=user)
+                session.add(entry)
+            elif entry.dropped:
+                raise ServiceError("you dropped from this league; ask an organizer to re-enter you")
+            entry.name, entry.deck, entry.deck_name = display[:MAX_NAME], deck, deck_name[:MAX_NAME]
+            await session.flush()
+            await session.refresh(entry)
+        return entry
+
+    async def drop(self, guild_id: str, name: str, user: str) -> None:
+        league = await self.league(guild_id, name)
+        async with self.db.writing() as session:
+            stmt = select(LeagueEntryRow).where(LeagueEntryRow.league_id == league.id, LeagueEntryRow.user == user)
+            entry = (await session.execute(stmt)).scalars().first()
+            if entry is None or entry.dropped:
+                raise NotFoundError("you are not playing in this league")
+            if league.status == "signup":
+                await session.delete(entry)
+            else:
+                entry.dropped, entry.dropped_round = True, league.current_round
+
+    async def start(self, guild_id: str, name: str, *, is_organizer: bool) -> LeagueInfo:
+        league = await self.league(guild_id, name)
+        self._organizer_only(is_organizer)
+        if league.status != "signup":
+            raise ServiceError("this league has already started")
+        info = await self.info(guild_id, name)
+        if len(info.active) < 2:
+            raise ServiceError("a league needs at least 2 players to start")
+        async with self.db.writing() as session:
+            row = await session.get(LeagueRow, league.id)
+            assert row is not None
+            row.status = "running"
+            if row.format == "round_robin" and row.rounds == 0:
+                row.rounds = len(round_robin([e.user for e in info.active]))
+            elif row.format == "swiss" and row.rounds == 0:
+                row.rounds = swiss_round_count(len(info.active))
+        if league.format == "ladder":
+            return await self.info(guild_id, name)
+        return await self.next_round(guild_id, name, is_organizer=True)
+
+    async def next_round(self, guild_id: str, name: str, *, is_organizer: bool, force: bool = False) -> LeagueInfo:
+        """Pair the next round (all results of the current one must be confirmed unless forced)."""
+        self._organizer_only(is_organizer)
+        info = await self.info(guild_id, name)
+        league = info.league
+        if league.status != "running" or league.format == "ladder":
+            raise ServiceError("only a running Swiss or round-robin league has rounds")
+        unfinished = info.open_matches()
+        if unfinished and not force:
+            raise ServiceError(f"{len(unfinished)} match(es) of round {league.current_round} have no confirmed result")
+        number = league.current_round + 1
+        pairs = self._pairings(info, number)
+        async with self.db.writing() as session:
+            row = await session.get(LeagueRow, league.id)
+            assert row is not None
+            if pairs is None:
+                row.status = "finished"
+            else:
+                row.current_round = number
+                row.round_started_at = now()
+                for a, b in pairs:
+                    match = LeagueMatchRow(league_id=row.id or 0, round=number, player_a=a, player_b=b)
+                    if b is None:  # a bye: a 2-0 win, confirmed at once
+                        match.status, match.games_a, match.confirmed_at = "confirmed", 2, now()
+                    session.add(match)
+        return await self.info(guild_id, name)
+
+    def _pairings(self, info: LeagueInfo, number: int) -> list[tuple[str, str | None]] | None:
+        league = info.league
+        active = [e.user for e in info.active]
+        if league.format == "round_robin":
+            schedule = round_robin(sorted(e.user for e in info.entries))
+            if number > len(schedule):
+                return None
+            return [(a, b) for a, b in schedule[number - 1] if a in active and (b is None or b in active)]
+        results = self.results(info)
+        if number > league.rounds:
+            if league.top_cut and number == league.rounds + 1:
+                table = [r.player for r in standings([e.user for e in info.entries], results) if r.player in active]
+                seeds = table[: league.top_cut]
+                if len(seeds) == league.top_cut:
+                    return list(top_cut_bracket(seeds))
+            return None
+        table = [r.player for r in standings([e.user for e in info.entries], results) if r.player in active]
+        byes = {m.player_a for m in info.matches if m.player_b is None}
+        pairing = swiss_pairings(table, met_pairs((m.player_a, m.player_b) for m in info.matches), byes)
+        pairs: list[tuple[str, str | None]] = list(pairing.pairs)
+        if pairing.bye:
+            pairs.append((pairing.bye, None))
+        return pairs
+
+    # ------------------------------------------------------------------ results
+    @staticmethod
+    def results(info: LeagueInfo) -> list[MatchResult]:
+        return [
+            MatchResult(m.player_a, m.player_b, m.games_a, m.games_b, m.draws)
+            for m in info.matches
+            if m.status == "confirmed" and m.round >= 0
+        ]
+
+    async def _match(self, match_id: int) -> LeagueMatchRow:
+        async with self.db.session() as session:
+            row = await session.get(LeagueMatchRow, match_id)
+        if row is None:
+            raise NotFoundError(f"no league match #{match_id}")
+        return row
+
+    async def report(self, match_id: int, user: str, games_won: int, games_lost: int, draws: int = 0) -> LeagueMatchRow:
+        """A player reports their match; the opponent confirms or disputes it."""
+        match = await self._match(match_id)
+        league = await self._league_by_id(match.league_id)
+        if user not in (match.player_a, match.player_b):
+            raise ForbiddenError("only the two players of a match can report it")
+        if match.status == "confirmed":
+            raise ServiceError("this result is already confirmed; an organizer can still edit it")
+        games_a, games_b = (games_won, games_lost) if user == match.player_a else (games_lost, games_won)
+        check_score(league.best_of, games_a, games_b, draws)
+        return await self._set_result(match_id, user, "reported", games_a, games_b, draws, "reported")
+
+    async def confirm(self, match_id: int, user: str, accept: bool) -> LeagueMatchRow:
+        match = await self._match(match_id)
+        if match.status != "reported":
+            raise ServiceError("there is no reported result waiting for confirmation")
+        if user not in (match.player_a, match.player_b) or user == match.reported_by:
+            raise ForbiddenError("only the opponent of the reporting player confirms a result")
+        status = "confirmed" if accept else "disputed"
+        why = "confirmed by the opponent" if accept else "disputed: sent to the organizers"
+        return await self._set_result(match_id, user, status, match.games_a, match.games_b, match.draws, why)
+
+    async def auto_confirm(self, at: float | None = None) -> list[LeagueMatchRow]:
+        """Confirm every reported result whose confirmation time has passed."""
+        moment = now() if at is None else at
+        async with self.db.session() as session:
+            reported = list(
+                (await session.execute(select(LeagueMatchRow).where(LeagueMatchRow.status == "reported"))).scalars()
+            )
+        done = []
+        for match in reported:
+            league = await self._league_by_id(match.league_id)
+            if match.reported_at + league.auto_confirm_hours * 3600 <= moment:
+                done.append(
+                    await self._set_result(
+                        match.id or 0,
+                        "tcgtable",
+                        "confirmed",
+                        match.games_a,
+                        match.games_b,
+                        match.draws,
+                        "confirmed automatically: the opponent did not answer in time",
+                    )
+                )
+        return done
+
+    async def edit(
+        self, match_id: int, organizer: str, games_a: int, games_b: int, draws: int, reason: str, *, is_organizer: bool
+    ) -> LeagueMatchRow:
+        """An organizer sets a result (disputes, mistakes); the previous one stays in the history."""
+        self._organizer_only(is_organizer)
+        match = await self._match(match_id)
+        league = await self._league_by_id(match.league_id)
+        check_score(league.best_of, games_a, games_b, draws)
+        return await self._set_result(match_id, organizer, "confirmed", games_a, games_b, draws, f"edited: {reason}")
+
+    async def record_game(self, match_id: int, winner: str | None) -> LeagueMatchRow:
+        """A game played through tcgtable's own match commands reports itself (no confirmation)."""
+        match = await self._match(match_id)
+        league = await self._league_by_id(match.league_id)
+        games_a, games_b, draws = match.games_a, match.games_b, match.draws
+        if winner is None:
+            draws += 1
+        elif winner == match.player_a:
+            games_a += 1
+        elif winner == match.player_b:
+            games_b += 1
+        else:
+            raise ServiceError("the winner of that game is not a player of this league match")
+        need = _needed(league.best_of)
+        done = games_a >= need or games_b >= need or games_a + games_b + draws >= league.best_of
+        status = "confirmed" if done else "pending"
+        return await self._set_result(match_id, "tcgtable", status, games_a, games_b, draws, "game played on tcgtable")
+
+    async def _set_result(
+        self, match_id: int, by: str, status: str, games_a: int, games_b: int, draws: int, why: str
+    ) -> LeagueMatchRow:
+        async with self.db.writing() as session:
+            row = await session.get(LeagueMatchRow, match_id)
+            if row is None:
+                raise NotFoundError(f"no league match #{match_id}")
+            entry: dict[str, Any] = {
+                "by": by,
+                "at": now(),
+                "from": [row.status, row.games_a, row.games_b, row.draws],
+                "to": [status, games_a, games_b, draws],
+                "why": why,
+            }
+            row.history = [*row.history, entry]
+            row.status, row.games_a, row.games_b, row.draws = status, games_a, games_b, draws
+            if status == "reported":
+                row.reported_by, row.reported_at = by, now()
+            if status == "confirmed":
+                row.confirmed_at = now()
+            await session.flush()
+            await session.refresh(row)
+        return row
+
+    # ------------------------------------------------------------------ ladder
+    async def challenge(self, guild_id: str, name: str, user: str, opponent: str) -> LeagueMatchRow:
+        """Ladder: challenge any other active player."""
+        info = await self.info(guild_id, name)
+        if info.league.format != "ladder" or info.league.status != "running":
+            raise ServiceError("challenges are for running ladder leagues")
+        active = {e.user for e in info.active}
+        if user not in active or opponent not in active:
+            raise ServiceError("both players must be signed up to the ladder")
+        if user == opponent:
+            raise ServiceError("you cannot challenge yourself")
+        if any({m.player_a, m.player_b} == {user, opponent} and m.status != "confirmed" for m in info.matches):
+            raise ServiceError("you already have an unfinished match with that player")
+        async with self.db.writing() as session:
+            row = LeagueMatchRow(league_id=info.league.id or 0, round=0, player_a=user, player_b=opponent)
+            session.add(row)
+            await session.flush()
+            await session.refresh(row)
+        return row
+
+    # ------------------------------------------------------------------ standings and export
+    async def standings(self, guild_id: str, name: str) -> list[Row]:
+        info = await self.info(guild_id, name)
+        return standings([e.user for e in info.entries], self.results(info))
+
+    async def ratings(self, guild_id: str, name: str) -> list[tuple[str, float, int]]:
+        """(player, Elo, games) best first, computed from confirmed matches in order."""
+        info = await self.info(guild_id, name)
+        rating = {e.user: START for e in info.entries}
+        played = {e.user: 0 for e in info.entries}
+        ordered = sorted(
+            (m for m in info.matches if m.status == "confirmed" and m.player_b), key=lambda m: m.confirmed_at
+        )
+        for m in ordered:
+            assert m.player_b is not None
+            a, b = m.player_a, m.player_b
+            score = 1.0 if m.games_a > m.games_b else 0.0 if m.games_a < m.games_b else 0.5
+            rating[a], rating[b] = elo_update(
+                rating.get(a, START), rating.get(b, START), score, k_for(played.get(a, 0)), k_for(played.get(b, 0))
+            )
+            played[a] = played.get(a, 0) + 1
+            played[b] = played.get(b, 0) + 1
+        return sorted(((p, round(r, 1), played[p]) for p, r in rating.items()), key=lambda t: (-t[1], t[0]))
+
+    async def deck_of(
+        self, guild_id: str, name: str, viewer: str, player: str, *, is_organizer: bool
+    ) -> LeagueEntryRow:
+        """A player's deck list: shown to its owner, organizers, or anyone once published."""
+        info = await self.info(guild_id, name)
+        entry = next((e for e in info.entries if e.user == player), None)
+        if entry is None:
+            raise NotFoundError("that player is not in this league")
+        if viewer != player and not is_organizer and not info.league.decklists_public:
+            raise ForbiddenError("deck lists are hidden until the organizers publish them")
+        return entry
+
+    async def publish_decklists(self, guild_id: str, name: str, *, is_organizer: bool) -> None:
+        self._organizer_only(is_organizer)
+        league = await self.league(guild_id, name)
+        async with self.db.writing() as session:
+            row = await session.get(LeagueRow, league.id)
+            assert row is not None
+            row.decklists_public = True
+
+    async def export_csv(self, guild_id: str, name: str) -> str:
+        """Standings and every match, as CSV text."""
+        info = await self.info(guild_id, name)
+        names = {e.user: e.name or e.user for e in info.entries}
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(["rank", "player", "points", "record", "omw", "gw", "ogw", "dropped"])
+        dropped = {e.user for e in info.entries if e.dropped}
+        for row in standings([e.user for e in info.entries], self.results(info)):
+            writer.writerow(
+                [
+                    row.rank,
+                    names.get(row.player, row.player),
+                    row.points,
+                    row.record,
+                    f"{row.omw:.4f}",
+                    f"{row.gw:.4f}",
+                    f"{row.ogw:.4f}",
+                    row.player in dropped,
+                ]
+            )
+        writer.writerow([])
+        writer.writerow(["match", "round", "player_a", "player_b", "games_a", "games_b", "draws", "status"])
+        for m in info.matches:
+            writer.writerow(
+                [
+                    m.id,
+                    m.round,
+                    names.get(m.player_a, m.player_a),
+                    names.get(m.player_b, m.player_b) if m.player_b else "(bye)",
+                    m.games_a,
+                    m.games_b,
+                    m.draws,
+                    m.status,
+                ]
+            )
+        return out.getvalue()
+
+    # ------------------------------------------------------------------ helpers
+    async def _league_by_id(self, league_id: int) -> LeagueRow:
+        async with self.db.session() as session:
+            row = await session.get(LeagueRow, league_id)
+        if row is None:
+            raise NotFoundError(f"no league #{league_id}")
+        return row
+
+    @staticmethod
+    def _organizer_only(is_organizer: bool) -> None:
+        if not is_organizer:
+            raise ForbiddenError("only organizers (Manage Server or the organizer role) can do this")
+
+    async def match_for(self, guild_id: str, name: str, user: str) -> LeagueMatchRow:
+        """The user's unfinished match in this league (current round first)."""
+        info = await self.info(guild_id, name)
+        mine = [m for m in info.matches if user in (m.player_a, m.player_b) and m.status != "confirmed" and m.player_b]
+        if not mine:
+            raise NotFoundError("you have no unfinished match in this league")
+        return max(mine, key=lambda m: (m.round, m.id or 0))
+
+
+def names_of(entries: Sequence[LeagueEntryRow]) -> dict[str, str]:
+    return {e.user: e.name or e.user for e in entries}
