@@ -1,0 +1,66 @@
+"""`tcgtable card` and `tcgtable cards import|stats` end to end (in-process)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'cli.db'}"
+
+
+def test_card_json_shape(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["card", "dark magican", "--game", "yugioh", "--json", "--db", db]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["query"] == "dark magican" and data["game"] == "yugioh"
+    first = data["results"][0]
+    assert first["name"] == "Dark Magician"
+    assert {"name", "game", "code", "score", "type", "stats", "text", "sets"} <= set(first)
+    scores = [r["score"] for r in data["results"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_card_text_output_and_no_result(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["card", "BEWD", "--db", db]) == 0
+    assert capsys.readouterr().out.startswith("Blue-Eyes White Dragon  [yugioh")
+    assert main(["card", "qqqqqqqqqqqqqqqqqqqq", "--game", "usagi", "--db", db]) == 1
+    assert "No card found" in capsys.readouterr().out
+
+
+def test_cards_import_summary_and_stats(db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "set.json"
+    path.write_text(
+        json.dumps(
+            {
+                "game": "usagi",
+                "cards": [
+                    {"code": "CS-1", "name": "Gen the Bounty Hunter", "type": "Character"},
+                    {"code": "CS-2", "name": "Chizu of the Neko", "type": "Character"},
+                ],
+            }
+        )
+    )
+    assert main(["cards", "import", str(path), "--json", "--db", db]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert (summary["added"], summary["updated"], summary["format"]) == (2, 0, "json")
+    assert main(["cards", "stats", "--json", "--db", db]) == 0
+    counts = json.loads(capsys.readouterr().out)
+    assert counts["usagi"]["import:json"] == 2
+
+
+def test_cards_import_error_leaves_catalog_unchanged(
+    db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text('{"game": "usagi", "cards": [{"code": "A", "name": "B", "type": "C"}')
+    assert main(["cards", "import", str(path), "--db", db]) == 1
+    err = capsys.readouterr().err
+    assert "not valid JSON" in err and "catalog is unchanged" in err
+    assert main(["cards", "stats", "--json", "--db", db]) == 0
+    assert "import:json" not in json.loads(capsys.readouterr().out).get("usagi", {})
