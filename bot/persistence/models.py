@@ -34,6 +34,8 @@ class MatchRow(SQLModel, table=True):
     decks: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     deck_names: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     options: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    # bot-side data that is not part of the record: decks waiting for the start, abort votes, clock
+    meta: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     choices: list[Any] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     snapshot: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     snapshot_choices: int = 0

@@ -66,6 +66,7 @@ class MatchUpdate:
     state: State | None
     events: list[str] = field(default_factory=list)
     notice: str = ""
+    turn_changed: bool = False  # a different player must decide now (ping them)
 
     @property
     def seats(self) -> list[Seat]:
@@ -139,7 +140,7 @@ class MatchService:
         """The live state of a started match: cache, else snapshot + later choices, else full replay."""
         assert row.id is not None
         cached = self._cache.get(row.id)
-        if cached is not None and cached[0] == row.version:
+        if cached is not None and cached[0] == len(row.choices) and row.decks:
             self._cache.move_to_end(row.id)
             return cached[1]
         game = engine_games.get_game(row.game)
@@ -175,7 +176,7 @@ class MatchService:
 
     def _remember(self, row: MatchRow, state: State) -> None:
         assert row.id is not None
-        self._cache[row.id] = (row.version, state)
+        self._cache[row.id] = (len(row.choices), state)
         self._cache.move_to_end(row.id)
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
@@ -196,6 +197,7 @@ class MatchService:
         *,
         guild_id: str | None = None,
         channel_id: str | None = None,
+        clock_hours: float | None = None,
         options: dict[str, Any] | None = None,
     ) -> MatchRow:
         """A 2-player challenge waiting for the opponent's answer."""
@@ -211,7 +213,8 @@ class MatchService:
             seats=[challenger.to_json(), opponent.to_json()],
             decks=[],
             deck_names=[deck_name],
-            options={"pending_decks": [deck_list], **({"match": options} if options else {})},
+            options=options or {},
+            meta={"pending_decks": [deck_list], "clock_hours": clock_hours},
             guild_id=guild_id,
             channel_id=channel_id,
         )
@@ -228,7 +231,7 @@ class MatchService:
             await self._write(row, status="declined")
             return MatchUpdate(await self.row(match_id), None, notice="Challenge declined.")
         deck_name, deck_list = await self.decks.resolve(user, row.game, deck)
-        pending = [*list(row.options.get("pending_decks", [])), deck_list]
+        pending = [*row.meta.get("pending_decks", []), deck_list]
         return await self._start(row, pending, [*row.deck_names, deck_name])
 
     async def start_ai(
@@ -241,6 +244,7 @@ class MatchService:
         ai_deck: str | None = None,
         guild_id: str | None = None,
         channel_id: str | None = None,
+        clock_hours: float | None = None,
         options: dict[str, Any] | None = None,
     ) -> MatchUpdate:
         """A match against the AI, started at once (the AI moves first if the game says so)."""
@@ -255,7 +259,8 @@ class MatchService:
             max_players=2,
             seats=[player.to_json(), ai_seat.to_json()],
             deck_names=[deck_name],
-            options={"match": options} if options else {},
+            options=options or {},
+            meta={"clock_hours": clock_hours},
             guild_id=guild_id,
             channel_id=channel_id,
         )
@@ -271,6 +276,7 @@ class MatchService:
         *,
         guild_id: str | None = None,
         channel_id: str | None = None,
+        clock_hours: float | None = None,
     ) -> MatchRow:
         """A lobby for `players` seats that starts when full (multiplayer games)."""
         game = engine_games.get_game(game_id)
@@ -284,7 +290,7 @@ class MatchService:
             max_players=players,
             seats=[host.to_json()],
             deck_names=[deck_name],
-            options={"pending_decks": [deck_list]},
+            meta={"pending_decks": [deck_list], "clock_hours": clock_hours},
             guild_id=guild_id,
             channel_id=channel_id,
         )
@@ -299,10 +305,10 @@ class MatchService:
             raise ServiceError("You already have a seat in this lobby.")
         deck_name, deck_list = await self.decks.resolve(player.user, row.game, deck)
         seats = [*row.seats, player.to_json()]
-        pending = [*row.options.get("pending_decks", []), deck_list]
+        pending = [*row.meta.get("pending_decks", []), deck_list]
         names = [*row.deck_names, deck_name]
         if len(seats) < row.max_players:
-            await self._write(row, seats=seats, deck_names=names, options={**row.options, "pending_decks": pending})
+            await self._write(row, seats=seats, deck_names=names, meta={**row.meta, "pending_decks": pending})
             fresh = await self.row(match_id)
             return MatchUpdate(fresh, None, notice=f"{player.name} joined ({len(seats)}/{row.max_players}).")
         row.seats = seats
@@ -311,7 +317,7 @@ class MatchService:
     async def _start(self, row: MatchRow, decks: list[dict[str, list[str]]], names: list[str]) -> MatchUpdate:
         game = engine_games.get_game(row.game)
         seed = secrets.randbits(48)
-        match_options = dict(row.options.get("match", {}))
+        match_options = dict(row.options)
         state = engine_games.new_state(game, decks, seed, match_options)
         fields: dict[str, Any] = dict(
             status="active",
@@ -325,9 +331,10 @@ class MatchService:
             snapshot_choices=0,
             engine_version=game.version,
         )
-        row.seats = list(row.seats)
-        update = await self._after_choices(row, state, [], fields, events_from=0)
-        return update
+        try:
+            return await self._after_choices(row, state, [], fields, events_from=0)
+        except StaleWriteError as exc:
+            raise StaleChoiceError(f"Match #{row.id} was started or changed meanwhile.") from exc
 
     # ------------------------------------------------------------------ playing
     async def choose(
@@ -336,47 +343,64 @@ class MatchService:
         user: str,
         option: str,
         *,
-        expected_version: int | None = None,
+        expected_step: int | None = None,
         by_label: bool = False,
     ) -> MatchUpdate:
         """Apply `user`'s answer to the current prompt, then let AI seats move; persisted first.
 
-        `expected_version` (from a button) makes a second click on the same prompt a no-op that
-        raises StaleChoiceError; `by_label` lets typed input name an option by its label or number.
+        `expected_step` (the number of choices made when the prompt was shown, carried by a
+        button) makes a second click on the same prompt raise StaleChoiceError instead of
+        answering the next prompt; `by_label` lets typed input name an option by number or label.
+        A concurrent write that did not change the game (a board message id) is retried.
         """
         async with self._lock(match_id):
-            row = await self.row(match_id)
-            if row.status != "active":
-                raise StaleChoiceError(f"Match #{match_id} is over ({result_text(row)})")
-            if expected_version is not None and expected_version != row.version:
-                raise StaleChoiceError("That prompt was already answered; here is the current one.")
-            state = self.load_state(row).clone()
-            prompt = state.prompt()
-            if prompt is None:
-                raise StaleChoiceError("Nothing is waiting for a decision in this match.")
-            seat = seat_index(row, user)
-            if seat is None:
-                raise NotYourTurnError("You are not playing in this match; you can watch the thread.")
-            if prompt.player != seat:
-                waiting = seats_of(row)[prompt.player].name
-                raise NotYourTurnError(f"It is not your decision: the match is waiting for {waiting}.")
-            option_id = resolve_option(prompt, option) if by_label else option
-            from engine.core.errors import IllegalActionError, InvalidActionError
+            for _attempt in range(3):
+                row = await self.row(match_id)
+                if expected_step is not None and expected_step != len(row.choices):
+                    raise StaleChoiceError("That prompt was already answered; here is the current one.")
+                state, option_id, events_from = self._apply_answer(row, user, option, by_label)
+                try:
+                    return await self._after_choices(row, state, [option_id], {}, events_from=events_from)
+                except StaleWriteError:
+                    expected_step = len(row.choices)  # retry only if no choice got in meanwhile
+            raise StaleChoiceError("The match keeps changing; please try again.")
 
-            events_from = state.event_total
-            try:
-                state.apply(option_id)
-            except (IllegalActionError, InvalidActionError) as exc:
-                raise ServiceError(f"Not allowed: {exc}") from exc
-            return await self._after_choices(row, state, [option_id], {}, events_from=events_from)
+    def _apply_answer(self, row: MatchRow, user: str, option: str, by_label: bool) -> tuple[State, str, int]:
+        """Validate who answers and what, and return a new state with the answer applied."""
+        from engine.core.errors import IllegalActionError, InvalidActionError
+
+        if row.status != "active":
+            raise StaleChoiceError(f"Match #{row.id} is over ({result_text(row)})")
+        state = self.load_state(row).clone()
+        prompt = state.prompt()
+        if prompt is None:
+            raise StaleChoiceError("Nothing is waiting for a decision in this match.")
+        seat = seat_index(row, user)
+        if seat is None:
+            raise NotYourTurnError("You are not playing in this match; you can watch the thread.")
+        if prompt.player != seat:
+            waiting = seats_of(row)[prompt.player].name
+            raise NotYourTurnError(f"It is not your decision: the match is waiting for {waiting}.")
+        option_id = resolve_option(prompt, option) if by_label else option
+        before = state.event_total
+        try:
+            state.apply(option_id)
+        except (IllegalActionError, InvalidActionError) as exc:
+            raise ServiceError(f"Not allowed: {exc}") from exc
+        return state, option_id, before
 
     async def _after_choices(
         self, row: MatchRow, state: State, new_choices: list[str], fields: dict[str, Any], *, events_from: int
     ) -> MatchUpdate:
-        """Run AI seats, then persist choices, snapshot, status and clock in one compare-and-set."""
+        """Run AI seats, then persist choices, snapshot, status and clock in one compare-and-set.
+
+        Raises StaleWriteError when the row changed since it was read.
+        """
         seats = [Seat.from_json(raw) for raw in fields.get("seats", row.seats)]
         choices = list(fields.get("choices", row.choices)) + new_choices
-        choices.extend(self._run_ai(state, seats, row.seed, len(choices)))
+        if any(seat.ai for seat in seats):
+            # the AI may think for a while: keep the event loop (Discord heartbeats) responsive
+            choices.extend(await asyncio.to_thread(self._run_ai, state, seats, row.seed))
         fields["choices"] = choices
         prompt = state.prompt()
         if state.result is not None:
@@ -390,19 +414,16 @@ class MatchService:
         snap_at = fields.get("snapshot_choices", row.snapshot_choices)
         if "snapshot" not in fields and (len(choices) - snap_at >= SNAPSHOT_EVERY or state.result is not None):
             fields.update(snapshot=engine_games.snapshot(state), snapshot_choices=len(choices))
-        try:
-            version = await self.db.update_match(row.id or 0, row.version, **fields)
-        except StaleWriteError as exc:
-            self._cache.pop(row.id or 0, None)
-            raise StaleChoiceError("That prompt was already answered; here is the current one.") from exc
+        version = await self.db.update_match(row.id or 0, row.version, **fields)  # StaleWriteError: caller decides
         for key, value in fields.items():
             setattr(row, key, value)
         row.version = version
         self._remember(row, state)
         events = [text for event in state.events_since(events_from) if (text := event.text_for(None))]
-        return MatchUpdate(row, state, events)
+        changed = bool(fields.get("turn_user")) and fields.get("turn_started_at") is not None
+        return MatchUpdate(row, state, events, turn_changed=changed)
 
-    def _run_ai(self, state: State, seats: list[Seat], seed: int, done: int) -> list[str]:
+    def _run_ai(self, state: State, seats: list[Seat], seed: int) -> list[str]:
         picked: list[str] = []
         for _ in range(AI_STEP_LIMIT):
             prompt = state.prompt()
@@ -477,11 +498,11 @@ class MatchService:
             if seat is None and not moderator:
                 raise ForbiddenError("Only the players or a moderator can abort a match.")
             humans = {s.user for s in seats_of(row) if s.ai is None}
-            votes = set(row.options.get("abort_votes", [])) | ({user} if seat is not None else set())
+            votes = set(row.meta.get("abort_votes", [])) | ({user} if seat is not None else set())
             if moderator or votes >= humans:
                 await self._write(row, status="aborted", turn_user=None)
                 return MatchUpdate(row, None, ["The match was aborted."])
-            await self._write(row, options={**row.options, "abort_votes": sorted(votes)})
+            await self._write(row, meta={**row.meta, "abort_votes": sorted(votes)})
             missing = ", ".join(s.name for s in seats_of(row) if s.user in humans - votes)
             return MatchUpdate(row, None, notice=f"Abort requested; waiting for {missing} to agree.")
 
@@ -524,7 +545,7 @@ class MatchService:
         for row in await self.db.open_matches(("active",)):
             if not row.turn_user or row.turn_user.startswith("ai:"):
                 continue
-            limit = float(row.options.get("clock_hours", self.clock_hours)) * 3600
+            limit = float(row.meta.get("clock_hours") or self.clock_hours) * 3600
             elapsed = at - row.turn_started_at
             if elapsed >= limit:
                 due.append((row, "timeout"))

@@ -28,7 +28,7 @@ async def play_out(matches: MatchService, match_id: int, limit: int = 500) -> An
             return row
         prompt = state.prompt()
         user = row.seats[prompt.player]["user"]
-        update = await matches.choose(match_id, user, prompt.options[0].id, expected_version=row.version)
+        update = await matches.choose(match_id, user, prompt.options[0].id, expected_step=len(row.choices))
     raise AssertionError(f"match did not end in {limit} choices: {update}")
 
 
@@ -56,10 +56,10 @@ async def test_wrong_player_and_spectator_are_refused(matches: MatchService) -> 
 
 async def test_double_click_applies_exactly_one_choice(matches: MatchService) -> None:
     update = await start_pvp(matches)
-    prompt, version = update.prompt, update.row.version
+    prompt, version = update.prompt, len(update.row.choices)
     user = update.row.seats[prompt.player]["user"]
     results = await asyncio.gather(
-        *(matches.choose(update.row.id, user, prompt.options[0].id, expected_version=version) for _ in range(2)),
+        *(matches.choose(update.row.id, user, prompt.options[0].id, expected_step=version) for _ in range(2)),
         return_exceptions=True,
     )
     assert sum(1 for r in results if isinstance(r, StaleChoiceError)) == 1
@@ -73,9 +73,9 @@ async def test_two_processes_on_one_database_never_fork(db: Database, toy: Any) 
     await second.state(update.row.id)  # second process has it cached too
     prompt = update.prompt
     user = update.row.seats[prompt.player]["user"]
-    await first.choose(update.row.id, user, prompt.options[0].id, expected_version=update.row.version)
+    await first.choose(update.row.id, user, prompt.options[0].id, expected_step=len(update.row.choices))
     with pytest.raises(StaleChoiceError):
-        await second.choose(update.row.id, user, prompt.options[0].id, expected_version=update.row.version)
+        await second.choose(update.row.id, user, prompt.options[0].id, expected_step=len(update.row.choices))
     row, state = await second.state(update.row.id)
     assert len(row.choices) == 1 and state.steps == 1
 

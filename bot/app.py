@@ -1,0 +1,95 @@
+"""The discord.py bot: settings -> endpoints, services, cogs, persistent buttons, command sync.
+
+`DISCORD_API_BASE` and `DISCORD_GATEWAY_URL` point the client at a Discord-compatible server
+(self-hosted, or the fake one our tests run on 127.0.0.1).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+import yarl
+from discord.ext import commands
+
+from bot.services.hub import Services
+from bot.settings import DEFAULT_API_BASE, Settings
+
+log = logging.getLogger("tcgtable.bot")
+
+COGS = ("bot.cogs.matches", "bot.cogs.decks", "bot.cogs.cards", "bot.cogs.rules", "bot.cogs.admin")
+
+
+def configure_endpoints(settings: Settings) -> None:
+    """Point discord.py at the configured REST base and gateway (process-wide class attributes)."""
+    discord.http.Route.BASE = settings.discord_api_base.rstrip("/") or DEFAULT_API_BASE
+    if settings.discord_gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+
+
+def _no_prefix(bot: commands.Bot, message: discord.Message) -> list[str]:
+    return []  # slash commands only; mentions are handled by the rules cog
+
+
+class TcgBot(commands.AutoShardedBot):
+    """The bot. `services` are shared with the console; cogs stay thin."""
+
+    def __init__(self, settings: Settings, services: Services | None = None, **options: Any) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = True  # [[card]] look-ups and questions by mention (privileged intent)
+        if settings.shard_count is not None:
+            options.setdefault("shard_count", settings.shard_count)
+        if settings.shard_ids:
+            options.setdefault("shard_ids", settings.shard_ids)
+        super().__init__(
+            command_prefix=_no_prefix,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **options,
+        )
+        self.settings = settings
+        self.services = services or Services.from_settings(settings)
+
+    async def setup_hook(self) -> None:
+        await self.services.open()
+        for name in COGS:
+            await self.load_extension(name)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Sync slash commands to the dev guild (instant) or globally."""
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d slash commands", len(synced))
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            await self.services.close()
+
+
+def run_bot(token: str) -> int:
+    """Run until interrupted; returns the process exit code."""
+    settings = Settings()
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_endpoints(settings)
+    bot = TcgBot(settings)
+    try:
+        bot.run(token, log_handler=None)
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN (developer portal -> your app -> Bot).")
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        log.error(
+            "Enable the Message Content intent for this bot (developer portal -> your app -> Bot -> "
+            "Privileged Gateway Intents): it is needed for [[card]] look-ups and questions by mention."
+        )
+        return 1
+    return 0

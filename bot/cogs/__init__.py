@@ -1,0 +1,1 @@
+"""Discord cogs: thin layers that parse a command, call a service and render the answer."""

@@ -1,0 +1,269 @@
+"""Match screens in Discord: the public board in the match thread, the private hand and prompt
+(ephemeral only), challenge answers, paging through long option lists, replays.
+
+Public messages are drawn from the spectator view; a player's hand and options are only ever
+sent as ephemeral replies to that player's own click or command.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.cogs.matches import views
+from bot.render.embeds import board_embed
+from bot.render.image import board_png
+from bot.render.model import build_board, name_players
+from bot.render.text import hand_text
+from bot.services.errors import NotYourTurnError, ServiceError, StaleChoiceError
+from bot.services.games import get_game
+from bot.services.matches import MatchService, MatchUpdate, result_text, seat_index, seats_of
+
+if TYPE_CHECKING:
+    from bot.app import TcgBot
+    from bot.persistence import MatchRow
+    from engine.core.prompt import Prompt
+    from engine.core.state import State
+
+log = logging.getLogger("tcgtable.bot.matches")
+PAGE_SIZE = 25  # Discord's select-menu limit
+MAX_BUTTONS = 20  # up to 4 rows of 5 buttons; the last row is kept for paging and filters
+IMAGE_NAME = "board.png"
+Channel = discord.TextChannel | discord.Thread
+
+
+class MatchUI:
+    """Screens and flows; every game rule stays in the engine and every write in the service."""
+
+    def __init__(self, bot: TcgBot) -> None:
+        self.bot = bot
+
+    @property
+    def matches(self) -> MatchService:
+        return self.bot.services.matches
+
+    # ------------------------------------------------------------------ rendering
+    def board_parts(
+        self, row: MatchRow, state: State | None, *, title: str | None = None, view: dict[str, Any] | None = None
+    ) -> tuple[discord.Embed, discord.File]:
+        """Embed and image of the public board (spectator view unless a replay view is given)."""
+        names = [s.name for s in seats_of(row)]
+        if view is not None:
+            public = view
+        elif state is not None:
+            public = state.view(None)
+        else:
+            raise ServiceError(f"Match #{row.id} has no board yet.")
+        board = build_board(get_game(row.game), public, names, title=title or self.title(row))
+        if row.status in ("finished", "aborted") and view is None:
+            board.status = result_text(row)
+        embed = board_embed(board, finished=row.status != "active", image_name=IMAGE_NAME)
+        return embed, discord.File(io.BytesIO(board_png(board)), filename=IMAGE_NAME)
+
+    def title(self, row: MatchRow) -> str:
+        names = " vs ".join(s.name for s in seats_of(row))
+        return f"Match #{row.id} · {get_game(row.game).name} · {names}"
+
+    def private_parts(
+        self, row: MatchRow, state: State, seat: int, *, page: int = 0, group: str = ""
+    ) -> tuple[str, discord.ui.View | None]:
+        """The player's hand and, when the prompt is theirs, its options as buttons or a menu."""
+        names = [s.name for s in seats_of(row)]
+        content = hand_text(get_game(row.game), state.view(seat), names)
+        prompt = state.prompt()
+        if row.status != "active" or prompt is None or prompt.player != seat:
+            waiting = names[prompt.player] if prompt is not None and row.status == "active" else None
+            tail = f"\nWaiting for {waiting}." if waiting else f"\n{result_text(row)}" if row.status != "active" else ""
+            return content + tail, None
+        rule = f" (rule {prompt.rule})" if prompt.rule else ""
+        content += f"\n**{name_players(prompt.text, names)}**{rule}"
+        return content[:1900], self.prompt_view(row, prompt, names, page=page, group=group)
+
+    def prompt_view(self, row: MatchRow, prompt: Prompt, names: list[str], *, page: int, group: str) -> discord.ui.View:
+        """Buttons for short prompts; a paged select menu with group filters for long ones."""
+        assert row.id is not None
+        step = len(row.choices)
+        view = discord.ui.View(timeout=None)
+        indexed = list(enumerate(prompt.options))
+        if len(indexed) <= MAX_BUTTONS:
+            for index, option in indexed:
+                style = discord.ButtonStyle.secondary if option.group == "pass" else discord.ButtonStyle.primary
+                label = name_players(option.label, names)
+                view.add_item(views.OptionButton(row.id, step, index, label, style))
+            return view
+        groups = sorted({o.group for o in prompt.options if o.group})
+        shown = [(i, o) for i, o in indexed if not group or o.group[:20] == group]
+        pages = max(1, -(-len(shown) // PAGE_SIZE))
+        page = max(0, min(page, pages - 1))
+        chunk = shown[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
+        options = [
+            discord.SelectOption(label=name_players(o.label, names)[:100], value=str(i), description=(o.group or None))
+            for i, o in chunk
+        ]
+        view.add_item(views.OptionSelect(row.id, step, group, options))
+        if page > 0:
+            view.add_item(views.PageButton(row.id, step, page - 1, group, f"◀ Page {page}"))
+        if page + 1 < pages:
+            view.add_item(views.PageButton(row.id, step, page + 1, group, f"Page {page + 2} ▶"))
+        for name in (["", *groups])[:4] if len(groups) > 1 else []:
+            if name != group:
+                view.add_item(views.PageButton(row.id, step, 0, name[:20], f"Show {name or 'all'}"))
+        return view
+
+    # ------------------------------------------------------------------ public board
+    async def channel_for(self, row: MatchRow) -> Channel | None:
+        """The match thread (created on first use in a text channel), else the channel itself."""
+        assert row.id is not None
+        for raw in (row.thread_id, row.channel_id):
+            if not raw:
+                continue
+            channel = self.bot.get_channel(int(raw))
+            if channel is None:
+                try:
+                    channel = await self.bot.fetch_channel(int(raw))
+                except discord.HTTPException:
+                    continue
+            if raw == row.thread_id and isinstance(channel, discord.Thread):
+                return channel
+            if isinstance(channel, discord.TextChannel):
+                try:
+                    thread = await channel.create_thread(
+                        name=self.title(row)[:100],
+                        type=discord.ChannelType.public_thread,
+                        auto_archive_duration=10080,
+                    )
+                except discord.HTTPException as exc:
+                    log.warning("cannot open a thread for match %s: %s", row.id, exc)
+                    return channel
+                await self.matches.set_location(row.id, thread_id=str(thread.id))
+                row.thread_id = str(thread.id)
+                return thread
+            if isinstance(channel, discord.Thread):
+                return channel
+        return None
+
+    async def publish(self, update: MatchUpdate) -> Channel | None:
+        """Edit (or post) the public board in the match thread; ping whoever must decide next."""
+        row = update.row
+        if row.id is None or not row.decks:
+            return None
+        channel = await self.channel_for(row)
+        if channel is None:
+            return None
+        state = update.state or self.matches.load_state(row)
+        embed, image = self.board_parts(row, state)
+        board = views.board_view(row.id, finished=update.finished)
+        message: discord.Message | None = None
+        if row.board_message_id:
+            try:
+                message = await channel.get_partial_message(int(row.board_message_id)).edit(
+                    embed=embed, attachments=[image], view=board
+                )
+            except discord.HTTPException:
+                message = None
+                embed, image = self.board_parts(row, state)
+        if message is None:
+            message = await channel.send(embed=embed, file=image, view=board)
+            await self.matches.set_location(row.id, board_message_id=str(message.id))
+        turn = update.turn_seat
+        if update.finished:
+            await channel.send(
+                f"Match #{row.id} is over: {result_text(row)} Use `/match rematch {row.id}` to play again."
+            )
+        elif update.turn_changed and turn is not None and turn.ai is None:
+            await channel.send(
+                f"<@{turn.user}>, your decision in match #{row.id}: press **View my hand / decide**.",
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+        return channel
+
+    # ------------------------------------------------------------------ private screens
+    async def show_hand(self, interaction: discord.Interaction, match_id: int) -> None:
+        row, state = await self.matches.state(match_id)
+        seat = seat_index(row, str(interaction.user.id))
+        if seat is None:
+            raise NotYourTurnError("You are not playing in this match, so there is no hand to show; enjoy watching!")
+        if state is None:
+            raise ServiceError(f"Match #{match_id} has not started yet.")
+        content, view = self.private_parts(row, state, seat)
+        await interaction.response.send_message(content, view=view or discord.utils.MISSING, ephemeral=True)
+
+    async def show_page(
+        self, interaction: discord.Interaction, match_id: int, step: int, page: int, group: str
+    ) -> None:
+        row, state = await self.matches.state(match_id)
+        seat = seat_index(row, str(interaction.user.id))
+        if seat is None or state is None:
+            raise NotYourTurnError("These options belong to another player.")
+        if len(row.choices) != step:
+            raise StaleChoiceError("That prompt was already answered; press View my hand for the current one.")
+        content, view = self.private_parts(row, state, seat, page=page, group=group)
+        await interaction.response.edit_message(content=content, view=view)
+
+    async def choose(self, interaction: discord.Interaction, match_id: int, step: int, index: int) -> None:
+        """A click on an option: checked (player, prompt still open), persisted, then the board updated."""
+        user = str(interaction.user.id)
+        row, state = await self.matches.state(match_id)
+        if state is None or row.status != "active":
+            raise StaleChoiceError(f"Match #{match_id} is not in progress.")
+        seat = seat_index(row, user)
+        prompt = state.prompt()
+        if seat is None or prompt is None or prompt.player != seat:
+            waiting = seats_of(row)[prompt.player].name if prompt is not None else "nobody"
+            raise NotYourTurnError(f"Sorry, this decision is not yours: match #{match_id} is waiting for {waiting}.")
+        if len(row.choices) != step or not 0 <= index < len(prompt.options):
+            raise StaleChoiceError("That prompt was already answered; press View my hand for the current one.")
+        await interaction.response.defer()
+        update = await self.matches.choose(match_id, user, prompt.options[index].id, expected_step=step)
+        content, view = self.private_parts(update.row, update.state or state, seat)
+        await interaction.edit_original_response(content=content, view=view)
+        await self.publish(update)
+
+    # ------------------------------------------------------------------ starting and joining
+    async def answer_challenge(
+        self, interaction: discord.Interaction, match_id: int, accept: bool, deck: str | None = None
+    ) -> None:
+        row = await self.matches.row(match_id)
+        if seat_index(row, str(interaction.user.id)) != 1:
+            raise NotYourTurnError("Only the challenged player can answer this challenge.")
+        await interaction.response.defer()
+        update = await self.matches.respond(match_id, str(interaction.user.id), accept, deck)
+        if not accept:
+            await interaction.edit_original_response(content=f"Match #{match_id}: challenge declined.", view=None)
+            return
+        channel = await self.publish(update)
+        where = channel.mention if channel is not None else "this channel"
+        await interaction.edit_original_response(
+            content=f"Match #{match_id} accepted! The board is in {where}.", view=None
+        )
+
+    async def join(self, interaction: discord.Interaction, match_id: int, deck: str | None) -> None:
+        from bot.services.matches import Seat
+
+        user = interaction.user
+        await interaction.response.defer()
+        update = await self.matches.join(match_id, Seat(str(user.id), user.display_name), deck)
+        if update.row.status == "lobby":
+            await interaction.followup.send(update.notice)
+            return
+        channel = await self.publish(update)
+        where = channel.mention if channel is not None else "this channel"
+        await interaction.followup.send(f"Match #{match_id} is full and starts now in {where}.")
+
+    # ------------------------------------------------------------------ replays
+    async def replay(self, interaction: discord.Interaction, match_id: int, step: int, *, edit: bool) -> None:
+        row, view, at = await self.matches.replay_view(match_id, step)
+        total = len(row.choices)
+        embed, image = self.board_parts(row, None, view=view, title=f"Replay of match #{row.id} · step {at}/{total}")
+        buttons = discord.ui.View(timeout=None)
+        for label, target in (("⏮", 0), ("◀", at - 1), ("▶", at + 1), ("⏭", total)):
+            target = max(0, min(total, target))
+            if target != at:
+                buttons.add_item(views.ReplayButton(match_id, target, label))
+        if edit:
+            await interaction.response.edit_message(embed=embed, attachments=[image], view=buttons)
+        else:
+            await interaction.response.send_message(embed=embed, file=image, view=buttons)
