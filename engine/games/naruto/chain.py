@@ -264,11 +264,46 @@ def resolve_chain(state: State, frame: Frame) -> None:
             return
     if effect is not None:
         state.log(f"{name} resolves")
-        effect.resolve(effect_ctx(state, cid, link["player"], user, targets, link["x"]))
+        ctx = effect_ctx(state, cid, link["player"], user, targets, link["x"])
+        before, after = _keyword_effects(state, cid, user)
+        for extra in (*before, effect, *after):
+            extra.resolve(ctx)
     if link["kind"] == "jutsu":
         from engine.games.naruto.keywords import offer_mastery
 
         offer_mastery(state, link)
+
+
+def matches(state: State, cid: int, item: str) -> bool:
+    """A Ninja matches an item: a name, Symbol, Combat Attribute or Characteristic [14.2]."""
+    return (
+        item in board.names(state, cid)
+        or item in f_of(state, cid).symbols
+        or item == board.attribute(state, cid)
+        or board.has_trait(state, cid, item)
+    )
+
+
+def _keyword_effects(state: State, cid: int, user: int) -> tuple[list[Effect], list[Effect]]:
+    """Expert [14.3] and Combination [14.2] effects that apply, split into before/after the Jutsu.
+
+    A script declares them as effects of kind "expert" (extra "needs": X, "alters": bool) or
+    "combination" (extra "needs": [items]); the Jutsu's user (and, for Combination, its Team)
+    is checked when the Jutsu resolves.
+    """
+    before: list[Effect] = []
+    after: list[Effect] = []
+    if user < 0:
+        return before, after
+    for effect in BOOK.effects(state.cards[cid].code):
+        if effect.kind == "expert" and matches(state, user, str(effect.extra.get("needs", ""))):
+            (before if effect.extra.get("alters") else after).append(effect)
+        elif effect.kind == "combination":
+            team = board.team_in_battle(state, user) or [user]
+            needs = [str(i) for i in effect.extra.get("needs", ())]
+            if all(any(matches(state, m, item) for m in team) for item in needs):
+                after.append(effect)
+    return before, after
 
 
 def _finish(state: State, link: dict[str, Any]) -> None:

@@ -37,6 +37,11 @@ def deploy_problem(state: State, player: int, cid: int, *, zone: str = "hand") -
         return f"you already have a Ninja named {f.name} in play"
     if not costs.can_pay_hand(state, player, cid):
         return f"you do not hold {f.hand} other card(s) sharing a Symbol with {f.name} to pay its Hand cost"
+    if "Sacrifice" in board.keywords(state, cid):
+        from engine.games.naruto.keywords import sacrifice_cards
+
+        if sacrifice_cards(state, player, cid) is None:
+            return f"{f.name} needs its Sacrifice cards in your Village or on the Battlefield"
     return ""
 
 
@@ -51,6 +56,11 @@ def deploy(state: State, frame: Frame) -> None:
         return
     state.pop()
     f = f_of(state, cid)
+    if "Sacrifice" in board.keywords(state, cid):
+        from engine.games.naruto.keywords import sacrifice_cards
+
+        for old in sacrifice_cards(state, player, cid) or []:
+            actions.leave_play(state, old, "removed", why=" (Sacrifice)")
     if not free_deploy(state, cid, player) or d.get("counts"):
         key = "clients" if f.kind == "Client" else "deployed"
         state.players[player][key] = state.players[player].get(key, 0) + 1

@@ -39,6 +39,11 @@ def _named_in_village(state: State, player: int, wanted: tuple[str, ...]) -> lis
     return chosen
 
 
+def sacrifice_cards(state: State, player: int, cid: int) -> list[int] | None:
+    """The in-play cards a Sacrifice Ninja would remove from the game, or None if missing [14.10]."""
+    return _named_in_village(state, player, _list_fact(state, cid, "sacrifice"))
+
+
 def growth_targets(state: State, player: int, cid: int) -> list[int]:
     turn = state.vars.get("turn", 0)
     return [
