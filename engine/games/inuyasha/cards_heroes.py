@@ -100,7 +100,7 @@ playable(
 
 
 def wayfarers_bundle(ctx: Ctx) -> None:
-    """Wayfarer's Bundle (Kaitou 6): discard your top card: +1 to one color until the end of the step."""
+    """Wayfarer's Bundle (Kaitou 6), once per game: discard your top card: +1 to one color this step."""
     fx.boost(ctx.state, ctx.targets[0], ctx.data["color"], 1, fx.END_OF_STEP, ctx.source)
 
 
@@ -111,7 +111,7 @@ playable(
     target=fx.MY_CHARACTERS,
     choose="color",
     cost=fx.DISCARD_TOP_OF_DECK,
-    once="turn",
+    once="game",
 )
 # Field Medic Kit (Limit 1 per Deck): discard it to ready the character it was attached to.
 playable("IY-S01", ACTIVATED, fx.ready_targets, target=fx.HOLDER, cost=fx.DISCARD_SELF)
