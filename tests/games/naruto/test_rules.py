@@ -1,0 +1,148 @@
+"""Naruto: card pool, decks, rules reference, script coverage, deck rules, mulligans, random play."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from cards.pool import load_pool
+from engine.ai.selfplay import run_selfplay
+from engine.core.errors import IllegalActionError
+from engine.core.registry import get_game
+from engine.games.naruto import BOOK
+from engine.games.naruto.facts import all_facts
+
+ROOT = Path(__file__).resolve().parents[3]
+RULES = ROOT / "rulesdocs" / "texts" / "naruto.md"
+ENGINE = ROOT / "engine" / "games" / "naruto"
+
+
+def test_pool_holds_the_whole_first_set() -> None:
+    pool = load_pool("naruto")
+    kinds = Counter(card.type for card in pool.cards.values())
+    assert len(pool) == 127 and kinds == {"Ninja": 43, "Jutsu": 42, "Mission": 42}
+    for card in pool.cards.values():
+        assert card.sets == ("The Path to Hokage",)
+        assert card.stats["symbols"], card.code
+        if card.type != "Ninja":
+            assert card.text, f"{card.code} has no text"
+        if card.type == "Jutsu":
+            assert card.stats["cost"]["specific"] or card.stats["cost"]["generic"] or card.stats["cost"]["x"]
+
+
+def test_every_card_has_a_script() -> None:
+    assert BOOK.missing(load_pool("naruto")) == []
+
+
+def test_card_texts_match_scripted_behaviour() -> None:
+    """A card with a text has an effect script, a card without one is declared vanilla."""
+    for code, card in load_pool("naruto").cards.items():
+        has_effects = bool(BOOK.effects(code))
+        assert has_effects == bool(card.text), code
+
+
+def test_preconstructed_decks_are_legal_and_documented() -> None:
+    game = get_game("naruto")
+    pool = load_pool("naruto")
+    assert len(pool.decks) == 2
+    for deck in pool.decks.values():
+        assert len(deck.sections["main"]) == 50 and len(deck.description) > 80
+        assert game.validate_deck(deck.as_lists()) == [], deck.name
+
+
+def test_deck_construction_rules() -> None:
+    game = get_game("naruto")
+    deck = next(iter(load_pool("naruto").decks.values())).as_lists()
+    short = {"main": deck["main"][:49]}
+    assert any("exactly 50" in p and "naruto 2.1" in p for p in game.validate_deck(short))
+    four_narutos = {"main": ["N-001", "N-001", "N-019", "N-025"] + deck["main"][:46]}
+    problems = game.validate_deck(four_narutos)
+    assert any("cards named Naruto Uzumaki" in p and "naruto 2.2" in p for p in problems)
+    assert any("unknown card code" in p for p in game.validate_deck({"main": ["X-999"] * 50}))
+
+
+def test_rules_reference_format_and_cited_sections_exist() -> None:
+    text = RULES.read_text(encoding="utf-8")
+    assert text.startswith("# Naruto CCG — tcgtable rules reference")
+    assert "## G. Glossary" in text
+    headings = set(re.findall(r"^### (\d+\.\d+) ", text, re.M))
+    assert len(headings) > 60
+    cited = set()
+    for path in ENGINE.glob("*.py"):
+        cited.update(re.findall(r"naruto (\d+\.\d+)", path.read_text(encoding="utf-8")))
+    missing = sorted(cited - headings)
+    assert not missing, f"rule sections cited by the engine but absent from the reference: {missing}"
+
+
+def test_rules_reference_covers_the_keywords() -> None:
+    text = RULES.read_text(encoding="utf-8")
+    for word in (
+        "Ambush",
+        "Combination",
+        "Expert",
+        "Growth",
+        "Mastery",
+        "Non-Unique",
+        "Platoon",
+        "Reinforcement",
+        "Sacrifice",
+        "Senjutsu",
+        "Squad",
+        "Surge",
+        "Tracking",
+        "Permanent",
+        "Mental Power",
+        "Name: X",
+        "Removed From Play",
+        "Valid",
+    ):
+        assert word in text, word
+
+
+def test_mulligan_goes_six_five_four() -> None:
+    game = get_game("naruto")
+    state = game.new_match(game.default_decks(), seed=3)
+    first = state.vars["first"]
+    prompt = state.prompt()
+    assert prompt is not None and prompt.kind == "mulligan" and prompt.player == first
+    assert len(state.zones[f"hand:{first}"]) == 6
+    state.apply("mulligan")
+    assert len(state.zones[f"hand:{first}"]) == 5
+    state.apply("mulligan")
+    assert len(state.zones[f"hand:{first}"]) == 4
+    prompt = state.prompt()
+    assert prompt is not None and prompt.player == 1 - first and prompt.kind == "mulligan"
+    assert len(state.zones[f"deck:{first}"]) == 46
+
+
+def test_illegal_choice_names_the_rule() -> None:
+    game = get_game("naruto")
+    state = game.new_match(game.default_decks(), seed=5)
+    with pytest.raises(IllegalActionError, match="naruto 8.3"):
+        state.apply("organize")
+
+
+def test_opponent_never_sees_the_hand() -> None:
+    game = get_game("naruto")
+    state = game.new_match(game.default_decks(), seed=9)
+    seat = state.vars["first"]
+    view = state.view(1 - seat)
+    hand = view["players"][seat]["zones"]["hand"]
+    assert hand["count"] == 6 and hand["cards"] == []
+
+
+def test_every_card_fact_is_consistent() -> None:
+    for code, f in all_facts().items():
+        if f.kind == "Ninja":
+            assert f.rank >= -1 and f.attribute, code
+        if f.kind == "Mission":
+            assert f.hand == 1, code
+
+
+def test_random_selfplay_has_no_errors_and_replays() -> None:
+    summary = run_selfplay("naruto", 150, ["random", "random"], seed=11)
+    assert summary["errors"] == 0, summary["error_details"][:3]
+    assert summary["replay_verified"] == 150 and summary["finished"] == 150
