@@ -244,6 +244,12 @@ def ability_options(state: State, player: int, live: frozenset[str]) -> Iterator
                 )
 
 
+def window_possible(state: State) -> bool:
+    """False when no card of the pool can act in this phase (a strategy window, today)."""
+    now = phase(state)
+    return now in ("attack", "shooting") or bool(_index()[2].get(now))
+
+
 def window_options(state: State, player: int) -> list[Option]:
     """Every action `player` may take in the current window (without "pass")."""
     now = phase(state)

@@ -11,7 +11,7 @@ from engine.core.events import only
 from engine.core.prompt import Option
 from engine.core.state import EMPTY, Frame, State, procedure
 from engine.dsl.durations import END_OF_PHASE, END_OF_TURN, end_of
-from engine.games.inazuma.actions import perform, window_options
+from engine.games.inazuma.actions import perform, window_options, window_possible
 from engine.games.inazuma.board import (
     attacker,
     field_chars,
@@ -307,7 +307,7 @@ def window(state: State, frame: Frame) -> None:
         return
     data.setdefault("turn", 0)
     data.setdefault("passes", 0)
-    if data["passes"] >= 2:
+    if data["passes"] >= 2 or not window_possible(state):
         state.pop()
         return
     player = order[data["turn"]]
