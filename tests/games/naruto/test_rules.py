@@ -58,7 +58,7 @@ def test_deck_construction_rules() -> None:
     deck = next(iter(load_pool("naruto").decks.values())).as_lists()
     short = {"main": deck["main"][:49]}
     assert any("exactly 50" in p and "naruto 2.1" in p for p in game.validate_deck(short))
-    four_narutos = {"main": ["N-001", "N-001", "N-019", "N-025"] + deck["main"][:46]}
+    four_narutos = {"main": ["N-001", "N-001", "N-019", "N-025", *deck["main"][:46]]}
     problems = game.validate_deck(four_narutos)
     assert any("cards named Naruto Uzumaki" in p and "naruto 2.2" in p for p in problems)
     assert any("unknown card code" in p for p in game.validate_deck({"main": ["X-999"] * 50}))
