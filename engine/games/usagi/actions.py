@@ -172,7 +172,7 @@ def declare(state: State, player: int, option_id: str) -> None:
         effect = BOOK.effect(state.cards[cid].code, name)
         effect.cost.pay(Ctx(state, cid, player))
         on = f" on {board.name(state, target)}" if target != EMPTY else ""
-        state.log(f"{who} uses {board.name(state, cid)}: {effect.text}{on}")
+        state.log(f"{who} uses {board.name(state, cid)}{on} ({effect.text})")
         chain.append({"k": "use", "p": player, "c": cid, "e": name, "t": target})
     elif kind == "involve":
         cid, eid = int(parts[1]), int(parts[2])
