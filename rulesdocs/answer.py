@@ -45,20 +45,29 @@ def sentences(text: str) -> list[str]:
     return out
 
 
-def confidence(query: Query, chunk: Chunk, index: RulesIndex, stats: GameStats | None) -> float:
-    """Share of the question's IDF mass that `chunk` (with its parent title) covers, 0..1."""
+def coverage(query: Query, chunk: Chunk, index: RulesIndex, stats: GameStats | None) -> tuple[float, float]:
+    """Shares (0..1) of the question's IDF mass found in the chunk (text, title and parent title)
+    and in its title (with glossary keywords) alone. Context terms from an earlier turn
+    (lower weight) do not count."""
     if stats is None or not query:
-        return 0.0
-    covered = index.terms_of(chunk) | frozenset(textmod.terms(chunk.parents))
-    total = matched = 0.0
+        return 0.0, 0.0
+    top = max(query.weights.values())
+    body = index.terms_of(chunk) | index.terms_of_parents(chunk)
+    title = index.title_terms_of(chunk)
+    total = matched = in_title = 0.0
     for term, weight in query.weights.items():
-        if weight < max(query.weights.values()):
-            continue  # context terms from an earlier turn do not count
+        if weight < top:
+            continue
         idf = stats.idf(term)
         total += idf
-        if term in covered:
-            matched += idf
-    return matched / total if total else 0.0
+        matched += idf if term in body else 0.0
+        in_title += idf if term in title else 0.0
+    return (matched / total, in_title / total) if total else (0.0, 0.0)
+
+
+def confidence(query: Query, chunk: Chunk, index: RulesIndex, stats: GameStats | None) -> float:
+    """Share of the question's IDF mass that `chunk` (with its parent title) covers, 0..1."""
+    return coverage(query, chunk, index, stats)[0]
 
 
 def extract(query: Query, chunk: Chunk, config: AnswerConfig) -> str:

@@ -22,11 +22,11 @@ from rulesdocs.model import GameId
 _GAME_NAMES: tuple[tuple[re.Pattern[str], GameId], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), game)
     for pattern, game in (
-        (r"\byu[- ]?gi[- ]?oh\b|\bygo\b|\byugi\b", "yugioh"),
-        (r"\bnaruto\b", "naruto"),
-        (r"\binu[- ]?yasha\b", "inuyasha"),
-        (r"\binazuma\b", "inazuma"),
-        (r"\busagi\b|\byojimbo\b", "usagi"),
+        (r"\byu[- ]?gi[- ]?oh!?(?:\s+tcg)?|\bygo\b|\byugi\b", "yugioh"),
+        (r"\bnaruto(?:\s+ccg)?\b", "naruto"),
+        (r"\binu[- ]?yasha(?:\s+tcg)?\b", "inuyasha"),
+        (r"\binazuma(?:\s+eleven)?(?:\s+tcg)?\b", "inazuma"),
+        (r"\busagi(?:\s+yojimbo)?(?:\s+ccg)?\b|\byojimbo\b", "usagi"),
     )
 )
 

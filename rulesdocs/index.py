@@ -63,7 +63,7 @@ class Query:
         for term in textmod.terms(context):
             weights[term] = 1
         for term in textmod.terms(question):
-            weights[term] = 2 if context else 1
+            weights[term] = 3 if context else 1
         return cls(weights, question)
 
     def match_expression(self) -> str:
@@ -108,9 +108,14 @@ class RulesIndex:
         self.glossary: dict[GameId, dict[str, Chunk]] = {}
         self.stats: dict[GameId, GameStats] = {}
         self.chunk_terms: list[frozenset[str]] = []
+        self._title_terms: list[frozenset[str]] = []
+        self._parent_terms: dict[str, frozenset[str]] = {}
         for chunk in chunks:
             terms = frozenset(textmod.terms(f"{chunk.title} {chunk.keywords} {chunk.text}"))
             self.chunk_terms.append(terms)
+            self._title_terms.append(frozenset(textmod.terms(f"{chunk.title} {chunk.keywords}")))
+            if chunk.parents not in self._parent_terms:
+                self._parent_terms[chunk.parents] = frozenset(textmod.terms(chunk.parents))
             if not chunk.is_reference or chunk.game is None:
                 continue
             stats = self.stats.setdefault(chunk.game, GameStats())
@@ -166,8 +171,16 @@ class RulesIndex:
         return self.glossary.get(game, {}).get(textmod.fold(term).strip())
 
     def terms_of(self, chunk: Chunk) -> frozenset[str]:
-        """The normalized terms of `chunk`."""
+        """The normalized terms of `chunk` (title, keywords and text)."""
         return self.chunk_terms[self._row[id(chunk)] - 1]
+
+    def title_terms_of(self, chunk: Chunk) -> frozenset[str]:
+        """The normalized terms of `chunk`'s title and keywords."""
+        return self._title_terms[self._row[id(chunk)] - 1]
+
+    def terms_of_parents(self, chunk: Chunk) -> frozenset[str]:
+        """The normalized terms of `chunk`'s parent section title."""
+        return self._parent_terms.get(chunk.parents) or frozenset(textmod.terms(chunk.parents))
 
     # ----- ranking -----------------------------------------------------------------------------
 

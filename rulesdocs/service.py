@@ -20,7 +20,7 @@ from pathlib import Path
 
 from rulesdocs import conversation as conv
 from rulesdocs import text as textmod
-from rulesdocs.answer import AnswerConfig, compose
+from rulesdocs.answer import AnswerConfig, compose, coverage
 from rulesdocs.index import Query, RulesIndex
 from rulesdocs.model import GAME_NAMES, Answer, GameId, Hit, RulesError
 from rulesdocs.semantic import SemanticRanker, rrf
@@ -125,7 +125,7 @@ class RulesService:
         """Reference hits for `question` in `game`: exact lookups first, then BM25 (+ semantic)."""
         exact = self._exact(question, game)
         query = Query.parse(conv.strip_game_names(question), context=context)
-        hits = self.index.search(query, game, limit=max(limit, 20))
+        hits = self.index.search(query, game, limit=CANDIDATES)
         hits = _rerank(hits, query, self.index, game, bool(exact))
         if self.semantic is not None:
             semantic_query = f"{context} {question}" if context else question
@@ -208,6 +208,10 @@ def _singular(term: str) -> str:
     return term[:-1] if term.endswith("s") and not term.endswith("ss") else term
 
 
+CANDIDATES = 60
+"""How many BM25 candidates are re-scored."""
+BODY_COVERAGE_WEIGHT = 0.5
+TITLE_COVERAGE_WEIGHT = 1.0
 RRF_K = 5
 """Reciprocal-rank-fusion constant: small, because only the first few ranks matter here."""
 GLOSSARY_FACTOR = 0.6
@@ -215,11 +219,23 @@ GLOSSARY_FACTOR = 0.6
 
 
 def _rerank(hits: list[Hit], query: Query, index: RulesIndex, game: GameId, exact: bool) -> list[Hit]:
-    """BM25 scaled to the best hit, glossary entries scaled down (see GLOSSARY_FACTOR)."""
+    """Re-score BM25 candidates: BM25 scaled to the best hit, plus how much of the question's
+    weight (smoothed IDF) the chunk's text and its title cover.
+
+    FTS5's BM25 gives no weight at all to a term found in more than half of a game's sections
+    ("character" in Inuyasha), so a section titled "Characters" could not win on that word;
+    the coverage features restore it.
+    """
     if not hits:
         return hits
     best = max(h.score for h in hits) or 1.0
-    return _demote_glossary([Hit(h.chunk, h.score / best, h.source) for h in hits], exact)
+    stats = index.stats.get(game)
+    rescored = []
+    for hit in hits:
+        body, title = coverage(query, hit.chunk, index, stats)
+        score = hit.score / best + BODY_COVERAGE_WEIGHT * body + TITLE_COVERAGE_WEIGHT * title
+        rescored.append(Hit(hit.chunk, score, hit.source))
+    return _demote_glossary(rescored, exact)
 
 
 def _demote_glossary(hits: list[Hit], exact: bool) -> list[Hit]:

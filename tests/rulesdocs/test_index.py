@@ -1,0 +1,72 @@
+"""The FTS5 index: built on first use, reused while sources are unchanged, rebuilt when they change."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulesdocs.index import DEFAULT_TEXTS_DIR, Query, RulesIndex
+from rulesdocs.model import RulesError
+
+
+@pytest.fixture
+def texts(tmp_path: Path) -> Path:
+    target = tmp_path / "texts"
+    target.mkdir()
+    for name in ("yugioh.md", "naruto.md"):
+        shutil.copy(DEFAULT_TEXTS_DIR / name, target / name)
+    return target
+
+
+def test_built_once_then_reused_then_rebuilt_on_change(texts: Path, tmp_path: Path) -> None:
+    db = tmp_path / "cache" / "rules.sqlite"
+    first = RulesIndex.open(texts, db_path=db)
+    assert first.info.rebuilt and db.is_file()
+    first.close()
+    second = RulesIndex.open(texts, db_path=db)
+    assert not second.info.rebuilt
+    assert len(second.chunks) == len(first.chunks)
+    second.close()
+    path = texts / "naruto.md"
+    path.write_text(path.read_text(encoding="utf-8") + "\n### 99.1 Added rule\nBrand new zorblax rule.\n")
+    third = RulesIndex.open(texts, db_path=db)
+    assert third.info.rebuilt
+    assert third.section("naruto", "99.1") is not None
+    hits = third.search(Query.parse("zorblax"), "naruto")
+    assert hits[0].chunk.section == "99.1"
+
+
+def test_search_is_per_game(texts: Path) -> None:
+    index = RulesIndex.open(texts, db_path=":memory:")
+    assert index.games == ["yugioh", "naruto"]
+    yugioh = index.search(Query.parse("tribute summon level 5"), "yugioh")
+    assert yugioh and all(h.chunk.game == "yugioh" for h in yugioh)
+    assert index.search(Query.parse("tribute summon"), "usagi") == []
+    assert index.search(Query.parse("the and of"), "yugioh") == []
+
+
+def test_section_and_glossary_lookups(service_index: RulesIndex) -> None:
+    chunk = service_index.section("yugioh", "10.2")
+    assert chunk is not None and chunk.title == "Tribute Summon"
+    term = service_index.term("yugioh", "tribute")
+    assert term is not None and term.kind == "glossary"
+    assert service_index.section("yugioh", "99.9") is None
+
+
+def test_extra_documents_are_indexed_by_game(texts: Path, tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "yugioh-house-rules.md").write_text("# House\n## Snacks\nNo snacks on the quuxmat.\n")
+    (docs / "general.txt").write_text("FAIR PLAY\nShake hands with your quuxmat opponent.\n")
+    index = RulesIndex.open(texts, [docs], db_path=":memory:")
+    query = Query.parse("quuxmat")
+    assert {h.chunk.doc for h in index.search_extra(query, "yugioh")} == {"yugioh-house-rules.md", "general.txt"}
+    assert {h.chunk.doc for h in index.search_extra(query, "naruto")} == {"general.txt"}
+    assert index.search(query, "yugioh") == []
+
+
+def test_missing_texts_directory_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(RulesError, match="does not exist"):
+        RulesIndex.open(tmp_path / "nowhere", db_path=":memory:")

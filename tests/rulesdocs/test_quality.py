@@ -1,0 +1,65 @@
+"""Retrieval quality on the labelled question sets and the follow-up conversations (BM25 only).
+
+The floors sit a little under the measured values (see tests/bench/bench_rules.py for the
+figures) so that a real regression fails here while the sets stay honest labels.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesdocs.evaluate import evaluate, is_hit, load_conversations, load_questions, rank_of
+from rulesdocs.model import GAMES
+from rulesdocs.service import Asked, RulesService
+
+MIN_HIT_AT_1 = 0.75
+MIN_HIT_AT_3 = 0.92
+MIN_GAME_HIT_AT_3 = 0.85
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_question_set_is_well_formed(game: str, service: RulesService) -> None:
+    questions = load_questions(game)
+    assert len(questions) >= 25
+    assert len({q.question for q in questions}) == len(questions), "duplicate questions"
+    index = service.index
+    for item in questions:
+        for section in item.expect:
+            found = index.term(game, section[2:]) if section.startswith("G:") else index.section(game, section)
+            assert found is not None, f"{game}: {item.question!r} expects missing section {section}"
+
+
+def test_hit_rates_bm25(service: RulesService) -> None:
+    reports = evaluate(service, GAMES)
+    total = sum(r.total for r in reports.values())
+    hit1 = sum(r.hit1 for r in reports.values()) / total
+    hit3 = sum(r.hit3 for r in reports.values()) / total
+    assert hit1 >= MIN_HIT_AT_1, f"hit@1 {hit1:.3f}"
+    assert hit3 >= MIN_HIT_AT_3, f"hit@3 {hit3:.3f}"
+    for game, report in reports.items():
+        assert report.hit_at_3 >= MIN_GAME_HIT_AT_3, f"{game} hit@3 {report.hit_at_3:.3f}: {report.misses}"
+
+
+def test_rank_helpers() -> None:
+    assert rank_of(["1.1", "10.2", "G:Tribute"], ["10"]) == 2
+    assert rank_of(["1.1"], ["2"]) is None
+    assert is_hit("G:Tribute", ["G:Tribute"]) and not is_hit("G:Tribute", ["G"])
+
+
+def test_conversations_keep_game_and_answer_follow_ups(service: RulesService) -> None:
+    conversations = load_conversations()
+    assert len(conversations) >= 10
+    follow_ups = hits_at_3 = 0
+    for number, conversation in enumerate(conversations):
+        asker = RulesService(index=service.index)
+        where = Asked(channel=f"conversation-{number}")
+        for position, turn in enumerate(conversation.turns):
+            answer = asker.ask(turn.question, where=where)
+            assert answer.game == conversation.game, f"{conversation.name}: turn {position + 1} lost the game"
+            if position == 0:
+                assert rank_of(answer.sections, turn.expect) is not None, conversation.name
+                continue
+            follow_ups += 1
+            rank = rank_of(answer.sections, turn.expect)
+            hits_at_3 += rank is not None and rank <= 3
+    assert hits_at_3 >= follow_ups - 2, f"follow-ups answered within top 3: {hits_at_3}/{follow_ups}"

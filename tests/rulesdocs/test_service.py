@@ -1,0 +1,126 @@
+"""The rules assistant's answers: extraction, citations, confidence floor, game choice, context."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesdocs.answer import format_answer, sentences
+from rulesdocs.model import RulesError
+from rulesdocs.service import Asked, RulesService
+
+
+def test_answer_cites_the_section_and_quotes_a_sentence(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("if i attack a def position monster with lower atk do i take damage", game="yugioh")
+    assert answer.found and answer.game == "yugioh"
+    top = answer.citations[0]
+    assert (top.doc, top.section, top.title) == ("yugioh.md", "13.6", "Attacking a Defense Position monster")
+    for sentence in sentences(answer.text):
+        assert sentence in top.text
+    assert 0 < len(answer.text) <= fresh_service.config.max_chars
+    assert answer.see_also and all(c.section != "13.6" for c in answer.see_also)
+    assert answer.confidence >= fresh_service.config.floor
+
+
+def test_json_shape(fresh_service: RulesService) -> None:
+    data = fresh_service.ask("how many cards in a naruto deck").to_json()
+    assert data["game"] == "naruto"
+    assert {"question", "game", "answer", "citations", "confidence"} <= set(data)
+    citations = data["citations"]
+    assert isinstance(citations, list) and citations
+    assert set(citations[0]) == {"doc", "section", "title", "text"}
+    assert citations[0]["section"] == "2.1"
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["what's the best pizza topping", "who won the world cup in 2010", "how do I reset my router password"],
+)
+def test_off_topic_questions_are_not_answered(fresh_service: RulesService, question: str) -> None:
+    answer = fresh_service.ask(question, game="yugioh")
+    assert not answer.found
+    assert "did not find a rule" in answer.text
+    assert answer.citations == ()
+    assert answer.confidence < fresh_service.config.floor
+
+
+def test_exact_section_number_lookup(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("section 10.2", game="yugioh")
+    assert answer.citations[0].section == "10.2" and answer.confidence == 1.0
+    assert fresh_service.ask("what does 7.3 say?", game="inuyasha").citations[0].section == "7.3"
+
+
+def test_glossary_definition_lookup(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("what does expend mean?", game="inuyasha")
+    assert answer.citations[0].section == "G:Expend"
+    assert answer.text.startswith("Expend:")
+
+
+def test_game_inferred_from_question_terms(fresh_service: RulesService) -> None:
+    assert fresh_service.ask("how do i pay for a jutsu with chakra").game == "naruto"
+    assert fresh_service.ask("how many shikon jewel shards do i need to win").game == "inuyasha"
+    assert fresh_service.ask("when does my kicker shoot at the goalkeeper").game == "inazuma"
+
+
+def test_ambiguous_question_asks_which_game_then_uses_the_reply(fresh_service: RulesService) -> None:
+    where = Asked(channel="chan-1")
+    first = fresh_service.ask("how many cards do I draw each turn?", where=where)
+    assert not first.found and first.game is None
+    assert set(first.clarify) == {"yugioh", "naruto", "inuyasha", "inazuma", "usagi"}
+    assert "Which game" in first.text
+    second = fresh_service.ask("inuyasha", where=where)
+    assert second.game == "inuyasha" and second.found
+    assert second.citations[0].section == "4.2"
+
+
+def test_channel_match_and_server_default_decide_an_ambiguous_game(fresh_service: RulesService) -> None:
+    assert fresh_service.ask("how many cards do I draw?", where=Asked(match_game="usagi")).game == "usagi"
+    answer = fresh_service.ask("how many cards do I draw?", where=Asked(server_default="naruto"))
+    assert answer.game == "naruto"
+
+
+def test_follow_up_uses_the_channel_context(fresh_service: RulesService) -> None:
+    where = Asked(channel="chan-2")
+    first = fresh_service.ask("in yugioh what happens when i attack an attack position monster", where=where)
+    assert first.citations[0].section == "13.5"
+    follow = fresh_service.ask("and in defense position?", where=where)
+    assert follow.game == "yugioh"
+    assert follow.citations[0].section == "13.6"
+    assert fresh_service.ask("and the turn after?", where=where).game == "yugioh"
+    other = fresh_service.ask("and the turn after?", where=Asked(channel="chan-3"))
+    assert other.game is None and other.clarify
+
+
+def test_named_game_overrides_the_channel_context(fresh_service: RulesService) -> None:
+    where = Asked(channel="chan-4")
+    fresh_service.ask("yugioh: how many tributes for a level 7", where=where)
+    assert fresh_service.ask("in naruto how many ninjas can a team have", where=where).game == "naruto"
+
+
+def test_bad_input_gives_clear_errors(fresh_service: RulesService) -> None:
+    with pytest.raises(RulesError, match="Ask a rules question"):
+        fresh_service.ask("   ")
+    with pytest.raises(RulesError, match="Unknown game 'chess'"):
+        fresh_service.ask("castling?", game="chess")
+    with pytest.raises(RulesError, match="too long"):
+        fresh_service.ask("why " * 200, game="yugioh")
+
+
+def test_format_answer_lists_source_and_see_also(fresh_service: RulesService) -> None:
+    rendered = format_answer(fresh_service.ask("how does a chain resolve", game="yugioh"))
+    assert "Source: yugioh.md §8.3" in rendered
+    assert "See also:" in rendered
+
+
+async def test_ask_async(fresh_service: RulesService) -> None:
+    answer = await fresh_service.ask_async("how does aggressive work", game="inuyasha")
+    assert answer.citations[0].section == "9.1"
+
+
+def test_official_rulebook_is_cited_when_added(shared_dir: object) -> None:
+    from pathlib import Path
+
+    service = RulesService(db_path=":memory:", extra_dirs=[Path(str(shared_dir)) / "rulebooks"])
+    answer = service.ask("how many tributes do i need for a level 7 monster", game="yugioh")
+    docs = [c.doc for c in answer.citations]
+    assert docs[0] == "yugioh.md"
+    assert "yugioh-tcg-rulebook-v3.txt" in docs

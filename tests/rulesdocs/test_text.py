@@ -1,0 +1,49 @@
+"""Normalization: stems, synonyms and stop words meet between questions and rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesdocs import text
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("attacks", "attacking"),
+        ("attacked", "attack"),
+        ("destroyed", "destroys"),
+        ("copies", "copy"),
+        ("save", "saving"),
+        ("summoned", "summons"),
+        ("passes", "passed"),
+        ("battles", "battling"),
+    ],
+)
+def test_inflections_share_a_stem(a: str, b: str) -> None:
+    assert text.stem(a) == text.stem(b)
+
+
+def test_different_words_keep_different_stems() -> None:
+    assert text.stem("attack") != text.stem("attach")
+    assert text.stem("defense") != text.stem("deck")
+
+
+@pytest.mark.parametrize(
+    ("slang", "word"),
+    [("gy", "graveyard"), ("def", "defense"), ("defence", "defense"), ("spell", "magic"), ("keeper", "goalkeeper")],
+)
+def test_chat_slang_folds_to_the_rules_word(slang: str, word: str) -> None:
+    assert text.terms(slang) == text.terms(word)
+
+
+def test_multi_word_synonym_expands() -> None:
+    assert text.terms("lp") == text.terms("life points")
+
+
+def test_stop_words_are_dropped_but_rule_words_stay() -> None:
+    assert text.terms("can I do that in the end phase before I draw?") == ["end", "phas", "befor", "draw"]
+
+
+def test_accents_and_curly_quotes_fold() -> None:
+    assert text.terms("opponent’s Pokémon") == text.terms("opponent's pokemon")
