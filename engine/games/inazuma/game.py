@@ -9,8 +9,8 @@ from engine.core.errors import InvalidActionError
 from engine.core.game import HIDDEN, OWNER, PUBLIC, DeckList, Game, MatchOption, ZoneSpec
 from engine.core.state import EMPTY, Frame, State
 from engine.games.inazuma import cards as _cards  # noqa: F401  (fills the script book)
-from engine.games.inazuma import combat as _combat  # noqa: F401  (registers procedures)
 from engine.games.inazuma.board import goals, other, z
+from engine.games.inazuma.combat import side_members  # also registers the combat procedures
 from engine.games.inazuma.decks import validate
 from engine.games.inazuma.explain import explain
 from engine.games.inazuma.facts import SLOT_INDEX
@@ -140,8 +140,6 @@ def scenario_setup(state: State, setup: Mapping[str, Any]) -> None:
         state.stack.append(Frame("inazuma.turn", TURN_STEPS[at], {}))
         return
     side = str(setup.get("side", "L"))
-    from engine.games.inazuma.combat import side_members
-
     if at == "power_up":
         state.stack.append(Frame("inazuma.turn", AFTER_ATTACK, {}))
         state.vars.update(
