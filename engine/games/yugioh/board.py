@@ -252,7 +252,10 @@ def _capture_jar(state: State) -> None:
 
 
 def exodia(state: State, player: int) -> bool:
-    hand = {state.cards[cid].code for cid in state.zones[f"hand:{player}"]}
+    ids = state.zones[f"hand:{player}"]
+    if len(ids) < len(EXODIA_PIECES):
+        return False
+    hand = {state.cards[cid].code for cid in ids}
     return all(code in hand for code in EXODIA_PIECES)
 
 

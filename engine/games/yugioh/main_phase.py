@@ -7,7 +7,7 @@ from engine.core.state import EMPTY, Frame, State, procedure
 from engine.games.yugioh.board import CAPTURE_JAR, face_up_on_field, fx, monsters, name, sweep, turn
 from engine.games.yugioh.chain import activation_problem, offering_ok, start_or_add
 from engine.games.yugioh.facts import facts
-from engine.games.yugioh.summon import summon_problem
+from engine.games.yugioh.summon import soul_exchanged
 
 
 def position_problem(state: State, player: int, cid: int) -> tuple[str, str] | None:
@@ -67,10 +67,11 @@ def idle_options(state: State, player: int) -> list[Option]:
     """Every legal action of the turn player in the open Main Phase."""
     options: list[Option] = []
     hand = state.zones[f"hand:{player}"]
+    can_summon = summon_possible(state, player)
     for cid in hand:
         f = fx(state, cid)
         if f.is_monster:
-            if summon_problem(state, player, cid) is None:
+            if can_summon[min(f.tributes, 2)] and f.sub not in ("fusion", "ritual"):
                 t = f" with {f.tributes} Tribute{'s' if f.tributes > 1 else ''}" if f.tributes else ""
                 options.append(Option(f"summon:{cid}", f"Summon {f.name}{t} (#{cid})", "summon"))
                 options.append(Option(f"set:{cid}", f"Set {f.name}{t} (#{cid})", "set"))
@@ -103,6 +104,25 @@ def idle_options(state: State, player: int) -> list[Option]:
         options.append(Option("battle", "Go to the Battle Phase", "phase"))
     options.append(Option("end", "End the turn (go to the End Phase)", "phase"))
     return options
+
+
+def summon_possible(state: State, player: int) -> tuple[bool, bool, bool]:
+    """Whether a Normal Summon/Set needing 0, 1 or 2 Tributes is possible now (fast `summon_problem`)."""
+    if int(state.players[player].get("ns", -1)) == turn(state):
+        return (False, False, False)
+    zone = state.zones[f"mzone:{player}"]
+    own = sum(1 for c in zone if c != EMPTY)
+    free = len(zone) - own
+    forced = min(1, len(soul_exchanged(state, player)))
+    pool = own + len(soul_exchanged(state, player))
+
+    def ok(need: int) -> bool:
+        if need > pool:
+            return False
+        own_tributes = need - forced if need else 0
+        return not ((free == 0 and own_tributes < 1) or own_tributes > own)
+
+    return (ok(0), ok(1), ok(2))
 
 
 def last_will_ready(state: State, player: int) -> bool:
