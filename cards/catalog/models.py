@@ -81,6 +81,8 @@ class CardSet(CatalogModel, table=True):
     game: str = Field(max_length=32)
     name: str = Field(max_length=200)
     code: str = Field(default="", max_length=32)
+    kind: str = Field(default="", max_length=64)
+    released: str = Field(default="", max_length=10)  # ISO date, when known
     origin: str = Field(default="builtin", max_length=64)
 
 

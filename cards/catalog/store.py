@@ -97,6 +97,7 @@ class ImportSummary:
     removed: int = 0
     alt_codes: int = 0
     skipped: list[tuple[str, str]] = field(default_factory=list)
+    note: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -109,6 +110,7 @@ class ImportSummary:
             "removed": self.removed,
             "alt_codes": self.alt_codes,
             "skipped": [{"entry": entry, "reason": reason} for entry, reason in self.skipped],
+            "note": self.note,
         }
 
     def describe(self) -> str:
@@ -121,6 +123,8 @@ class ImportSummary:
             line += f", {self.alt_codes} alternate-art codes"
         if self.removed:
             line += f", {self.removed} removed"
+        if self.note:
+            line += f" ({self.note})"
         lines = [line] + [f"  skipped {entry}: {reason}" for entry, reason in self.skipped[:20]]
         if len(self.skipped) > 20:
             lines.append(f"  ... and {len(self.skipped) - 20} more skipped")
@@ -222,6 +226,22 @@ async def _add_sets(conn: AsyncConnection, game: str, records: Sequence[CardReco
         await conn.execute(CARD_SET.insert(), new)
 
 
+async def record_run(conn: AsyncConnection, summary: ImportSummary) -> None:
+    """Log a finished import in the import-run table."""
+    await conn.execute(
+        IMPORT_RUN.insert().values(
+            source=summary.source[:500],
+            format=summary.format,
+            game=summary.game,
+            finished_at=utcnow(),
+            added=summary.added,
+            updated=summary.updated,
+            unchanged=summary.unchanged,
+            skipped=len(summary.skipped),
+        )
+    )
+
+
 async def write_records(
     catalog: Catalog,
     records: Sequence[CardRecord],
@@ -243,15 +263,21 @@ async def write_records(
     await catalog.open()
     async with catalog.transaction() as conn:
         found = await conn.execute(
-            select(CARD.c.id, CARD.c.code, CARD.c.content_hash, CARD.c.origin, CARD.c.text, CARD.c.image_url).where(
-                CARD.c.game == game
-            )
+            select(
+                CARD.c.id,
+                CARD.c.code,
+                CARD.c.content_hash,
+                CARD.c.origin,
+                CARD.c.text,
+                CARD.c.image_url,
+                CARD.c.sets,
+            ).where(CARD.c.game == game)
         )
         existing: dict[str, tuple[int, str, str]] = {}
-        kept: dict[str, tuple[str, str]] = {}
-        for row_id, code, digest, row_origin, old_text, old_image in found:
+        kept: dict[str, tuple[str, str, list[dict[str, Any]]]] = {}
+        for row_id, code, digest, row_origin, old_text, old_image, old_sets in found:
             existing[code] = (row_id, digest, row_origin)
-            kept[code] = (old_text, old_image)
+            kept[code] = (old_text, old_image, old_sets)
         inserts: list[dict[str, Any]] = []
         updates: list[dict[str, Any]] = []
         changed: list[CardRecord] = []
@@ -263,9 +289,10 @@ async def write_records(
                 changed.append(record)
             elif previous[1] != digest or previous[2] != origin:
                 row = _row(record, origin, summary.source, digest)
-                # A fact-only dump never blanks text or an image URL the catalog already has.
+                # A fact-only dump never blanks the text, image URL or printings the catalog already has.
                 row["text"] = row["text"] or kept[record.code][0]
                 row["image_url"] = row["image_url"] or kept[record.code][1]
+                row["sets"] = row["sets"] or kept[record.code][2]
                 updates.append({"row_id": previous[0], **row})
                 changed.append(record)
             else:
@@ -296,18 +323,7 @@ async def write_records(
         if alias_rows:
             await conn.execute(ALIAS.insert(), alias_rows)
         await _add_sets(conn, game, changed, origin)
-        await conn.execute(
-            IMPORT_RUN.insert().values(
-                source=summary.source[:500],
-                format=summary.format,
-                game=game,
-                finished_at=utcnow(),
-                added=summary.added,
-                updated=summary.updated,
-                unchanged=summary.unchanged,
-                skipped=len(summary.skipped),
-            )
-        )
+        await record_run(conn, summary)
         if inserts or updates or summary.removed:
             await bump_generation(conn)
     return summary

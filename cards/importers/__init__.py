@@ -5,7 +5,8 @@
 'yugioh: 9204 added, 0 updated, 0 unchanged, 0 skipped, 138 alternate-art codes'
 
 Formats (`--format`): `ygoprodeck` (API v7 JSON, file or URL), `cdb` (YGOPro cards.cdb),
-`naruto` (N-CCG-DB JSON), `json` and `csv` (the generic formats in cards/IMPORT_FORMATS.md).
+`naruto` (N-CCG-DB JSON), `ydm` and `ydm-sets` (YDM-Data cards and set lists), `json` and `csv`
+(the generic formats in cards/IMPORT_FORMATS.md).
 Left out, the format is guessed from the source.
 """
 
@@ -16,15 +17,17 @@ from pathlib import Path
 from typing import Any
 
 from cards.catalog.db import Catalog
+from cards.catalog.printings import attach_printings
 from cards.catalog.store import CatalogImportError, ImportSummary, write_records
 from cards.importers.base import Parsed, Progress, read_json
 from cards.importers.generic import GAMES, check_game, parse_generic_csv, parse_generic_json
 from cards.importers.naruto import parse_naruto
+from cards.importers.ydm import parse_ydm_cards, parse_ydm_sets
 from cards.importers.ygopro_cdb import parse_cdb
 from cards.importers.ygoprodeck import download, parse_cards
 
-FORMATS = ("ygoprodeck", "cdb", "naruto", "json", "csv")
-FORMAT_GAMES = {"ygoprodeck": "yugioh", "cdb": "yugioh", "naruto": "naruto"}
+FORMATS = ("ygoprodeck", "cdb", "naruto", "ydm", "ydm-sets", "json", "csv")
+FORMAT_GAMES = {"ygoprodeck": "yugioh", "cdb": "yugioh", "naruto": "naruto", "ydm": "yugioh", "ydm-sets": "yugioh"}
 ProgressFactory = Callable[[str, int], Progress]
 
 __all__ = ["FORMATS", "GAMES", "CatalogImportError", "ImportSummary", "detect_format", "import_source"]
@@ -38,6 +41,8 @@ def detect_format(source: str, data: Any = None) -> str:
     """Guess the format of `source` from its address, extension or (for JSON) its shape."""
     if _is_url(source):
         return "ygoprodeck"
+    if Path(source).is_dir():
+        return "ydm-sets"
     suffix = Path(source).suffix.lower()
     if suffix in (".cdb", ".db", ".sqlite"):
         return "cdb"
@@ -48,10 +53,25 @@ def detect_format(source: str, data: Any = None) -> str:
             return "ygoprodeck"
         if isinstance(data, dict) and ("narutoccgdatabase.json" in data or _has_naruto_cards(data)):
             return "naruto"
+        ydm = _ydm_kind(data)
+        if ydm:
+            return ydm
         return "json"
     raise CatalogImportError(
         f"{source}: cannot tell the format from the name; pass --format with one of {', '.join(FORMATS)}"
     )
+
+
+def _ydm_kind(data: Any) -> str:
+    """ "ydm" or "ydm-sets" when `data` (one object or a merged object of them) looks like YDM-Data."""
+    if not isinstance(data, dict) or "game" in data:
+        return ""
+    first = data if "name" in data else next(iter(data.values()), None)
+    if isinstance(first, dict) and "number" in first and "is_monster" in first:
+        return "ydm"
+    if isinstance(first, dict) and "prefix" in first and "cards" in first:
+        return "ydm-sets"
+    return ""
 
 
 def _has_naruto_cards(data: dict[str, Any]) -> bool:
@@ -74,10 +94,10 @@ async def parse_source(
     if game is not None:
         check_game(game, source)
     path = Path(source)
-    if not _is_url(source) and not path.is_file():
+    if not _is_url(source) and not path.is_file() and not (path.is_dir() and fmt in (None, "ydm-sets")):
         raise CatalogImportError(f"{source}: no such file")
     data: Any = None
-    if fmt in (None, "ygoprodeck", "naruto") and not _is_url(source) and path.suffix.lower() == ".json":
+    if fmt is None and path.is_file() and path.suffix.lower() == ".json":
         data = read_json(path)
     fmt = fmt or detect_format(source, data)
     expected = FORMAT_GAMES.get(fmt)
@@ -93,6 +113,10 @@ async def parse_source(
         return fmt, parse_cdb(path)
     if fmt == "naruto":
         return fmt, parse_naruto(data if data is not None else read_json(path), source, strict=strict)
+    if fmt == "ydm":
+        return fmt, parse_ydm_cards(path, strict=strict)
+    if fmt == "ydm-sets":
+        return fmt, Parsed(game="yugioh", listings=parse_ydm_sets(path, strict=strict))
     if fmt == "csv":
         return fmt, parse_generic_csv(path, game, strict=strict)
     return fmt, parse_generic_json(path, game, strict=strict)
@@ -111,6 +135,11 @@ async def import_source(
 ) -> ImportSummary:
     """Import `source` into `catalog` in one transaction; raise `CatalogImportError` on bad input."""
     fmt, parsed = await parse_source(source, fmt, game, strict=strict, refresh=refresh, cache=cache)
+    if parsed.listings:
+        summary = ImportSummary(
+            source=source, format=fmt, game=parsed.game, note="added = new sets, updated = cards given new printings"
+        )
+        return await attach_printings(catalog, parsed.listings, summary, origin=f"import:{fmt}")
     if not parsed.records:
         raise CatalogImportError(f"{source}: no cards found (format {fmt})")
     summary = ImportSummary(source=source, format=fmt, game=parsed.game, skipped=list(parsed.skipped))

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cards.catalog.printings import SetListing
 from cards.catalog.store import CardRecord, CatalogImportError
 
 Progress = Callable[[int], None]
@@ -15,11 +16,12 @@ Progress = Callable[[int], None]
 
 @dataclass(slots=True)
 class Parsed:
-    """What a parser read: records to write, entries it skipped (with reasons), and the game."""
+    """What a parser read: records to write (or set listings to attach), entries it skipped, the game."""
 
     game: str
     records: list[CardRecord] = field(default_factory=list)
     skipped: list[tuple[str, str]] = field(default_factory=list)
+    listings: list[SetListing] = field(default_factory=list)
 
 
 def read_json(path: Path) -> Any:

@@ -175,3 +175,31 @@ async def test_generic_errors(catalog: Catalog, tmp_path: Path) -> None:
     json_path.write_text(json.dumps({"game": "usagi", "cards": [{"code": "A", "type": "x"}]}))
     with pytest.raises(CatalogImportError, match="missing required field 'name'"):
         await import_source(catalog, str(json_path))
+
+
+def test_parse_ydm_cards(shared_dir: Path) -> None:
+    from cards.importers.ydm import parse_ydm_cards
+
+    parsed = parse_ydm_cards(shared_dir / "carddata" / "yugioh" / "ydm" / "cards_all.json")
+    assert len(parsed.records) == 8673
+    by_name = {r.name: r for r in parsed.records}
+    assert by_name["3-Hump Lacooda"].stats == {
+        "atk": 500,
+        "attribute": "EARTH",
+        "race": "Beast",
+        "level": 3,
+        "def": 1500,
+    }
+    assert by_name["1st Movement Solo"].subtype == "normal" and by_name["1st Movement Solo"].type == "spell"
+
+
+async def test_ydm_set_lists_add_printings(catalog: Catalog, shared_dir: Path) -> None:
+    folder = shared_dir / "carddata" / "yugioh" / "ydm" / "sets_classic"
+    summary = await import_source(catalog, str(folder))
+    assert summary.format == "ydm-sets" and summary.added == 8 and summary.updated > 100
+    async with catalog.engine.connect() as conn:
+        sets = await conn.scalar(select(CARD.c.sets).where(CARD.c.game == "yugioh", CARD.c.code == "89631139"))
+    lob = [p for p in sets if p.get("number") == "LOB-001"]
+    assert lob == [{"set": "Legend of Blue Eyes White Dragon", "number": "LOB-001", "rarity": "Ultra Rare"}]
+    again = await import_source(catalog, str(folder))
+    assert again.updated == 0 and again.added == 0  # idempotent
