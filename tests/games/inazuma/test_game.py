@@ -124,3 +124,19 @@ def test_selfplay_games_end_without_errors_and_replay() -> None:
     assert summary["errors"] == 0, summary
     text = json.dumps(summary)
     assert '"games": 150' in text
+
+
+def test_every_rule_the_engine_cites_exists_in_the_reference() -> None:
+    import re
+    from pathlib import Path
+
+    from rulesdocs.parse import parse_reference
+
+    root = Path(__file__).resolve().parents[3]
+    text = (root / "rulesdocs" / "texts" / "inazuma.md").read_text(encoding="utf-8")
+    sections = {c.section for c in parse_reference(text, "inazuma", "inazuma.md")}
+    cited: set[str] = set()
+    for path in (root / "engine" / "games" / "inazuma").glob("*.py"):
+        cited.update(re.findall(r"inazuma (\d+(?:\.\d+)?)", path.read_text(encoding="utf-8")))
+    assert len(cited) >= 15
+    assert sorted(cited - sections) == []
