@@ -140,3 +140,18 @@ def test_every_rule_the_engine_cites_exists_in_the_reference() -> None:
         cited.update(re.findall(r"inazuma (\d+(?:\.\d+)?)", path.read_text(encoding="utf-8")))
     assert len(cited) >= 15
     assert sorted(cited - sections) == []
+
+
+def test_setup_deals_five_places_the_keeper_and_flips_for_the_first_attacker() -> None:
+    firsts = set()
+    for seed in range(8):
+        state = GAME.new_match(GAME.default_decks(), seed=seed)
+        for seat in (0, 1):
+            assert len(state.zones[f"hand:{seat}"]) == 5
+            assert len(state.zones[f"deck:{seat}"]) == 25
+            assert len(state.zones[f"starting:{seat}"]) == 10
+            assert [state.cards[c].code for c in state.zones[f"goal:{seat}"]] == ["S1-01"]
+        firsts.add(state.vars["attacker"])
+        prompt = state.prompt()
+        assert prompt is not None and prompt.kind == "place" and prompt.player == state.vars["attacker"]
+    assert firsts == {0, 1}
