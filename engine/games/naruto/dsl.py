@@ -119,8 +119,7 @@ def buff_user(combat: int, support: int) -> Action:
 def each_target(action: Callable[[State, int, Ctx], None]) -> Action:
     def run(ctx: Ctx) -> None:
         for t in ctx.targets:
-            if board.in_play(ctx.state, t) or f_of(ctx.state, t).kind != "Ninja":
-                action(ctx.state, t, ctx)
+            action(ctx.state, t, ctx)
 
     return run
 
