@@ -240,6 +240,10 @@ def search(state: State, frame: Frame) -> None:
     player = data["p"]
     deck = f"deck:{player}"
     if frame.step == 0:
+        for cid in state.zones[deck]:  # the searcher looks through their deck (the shuffle hides it again)
+            card = state.cards[cid]
+            if not card.known & (1 << player):
+                state.mcard(cid).known = card.known | (1 << player)
         wanted = SEARCH_FILTERS[data["kind"]]
         found = [
             cid

@@ -165,13 +165,52 @@ def first_of_each_code(state: State, ids: list[int]) -> list[int]:
 
 
 # ------------------------------------------------------------------ changes
+def over(state: State) -> bool:
+    """True once the current game has ended (the match may go on with the next game)."""
+    return state.result is not None or bool(state.vars.get("game_over"))
+
+
+def match_winners(results: list[int], games: int) -> tuple[bool, list[int]]:
+    """(decided, winners) of a match from game results (a seat, or -1 for a draw)."""
+    wins = [results.count(0), results.count(1)]
+    need = games // 2 + 1
+    for seat in (0, 1):
+        if wins[seat] >= need:
+            return True, [seat]
+    if len(results) < games:
+        return False, []
+    return True, [0] if wins[0] > wins[1] else [1] if wins[1] > wins[0] else []
+
+
+def end_game(state: State, winners: list[int], reason: str) -> None:
+    """End the current game: the match ends too, or the next game of a best of three begins (rule 2.5)."""
+    games = int(state.options.get("games", 1))
+    if games == 1:
+        state.finish(winners, reason)
+        return
+    results: list[int] = state.vars.setdefault("results", [])
+    results.append(winners[0] if winners else -1)
+    decided, final = match_winners(results, games)
+    state.log(f"Game {len(results)}: {reason}")
+    if decided:
+        score = f"{results.count(0)}-{results.count(1)}"
+        who = f"Player {final[0] + 1} wins the match" if final else "The match is a draw"
+        state.finish(final, f"{who} ({score}).", (float(results.count(0)), float(results.count(1))))
+        return
+    state.vars["game_over"] = True
+    state.stack.clear()
+    state.pending = None
+    state.answer = None
+    state.push("inuyasha.between")
+
+
 def lose(state: State, player: int, reason: str) -> None:
-    state.finish([other(player)], reason)
+    end_game(state, [other(player)], reason)
 
 
 def draw(state: State, player: int, n: int) -> bool:
     """Draw `n` cards; a draw from an empty deck loses at once (rule 1.2). False when the game ended."""
-    if state.result is not None:
+    if over(state):
         return False
     deck = f"deck:{player}"
     for _ in range(n):
@@ -184,7 +223,7 @@ def draw(state: State, player: int, n: int) -> bool:
 
 def mill(state: State, player: int, n: int, why: str) -> bool:
     """Discard the top `n` cards of a deck; an empty deck loses at once (rule 1.2)."""
-    if state.result is not None:
+    if over(state):
         return False
     deck = f"deck:{player}"
     for _ in range(n):
@@ -241,7 +280,7 @@ def kill(state: State, cid: int) -> None:
 
 def steal_shard(state: State, player: int) -> None:
     """Take one face-down shard from the opponent (rule 7.7); ten shards win at once (rule 1.2)."""
-    if state.result is not None:
+    if over(state):
         return
     foe = other(player)
     for pile in (f"shards:{foe}", f"captured:{foe}"):
@@ -251,7 +290,7 @@ def steal_shard(state: State, player: int) -> None:
     count = shard_count(state, player)
     state.log(f"Player {player + 1} steals a shard ({count} of {SHARDS_TO_WIN}).")
     if count >= SHARDS_TO_WIN:
-        state.finish([player], f"Player {player + 1} controls all {SHARDS_TO_WIN} shards and wins (rule 1.2).")
+        end_game(state, [player], f"Player {player + 1} controls all {SHARDS_TO_WIN} shards and wins (rule 1.2).")
 
 
 def put_into_play(state: State, cid: int, player: int, attach_to: int = EMPTY) -> None:

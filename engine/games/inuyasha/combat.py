@@ -70,7 +70,7 @@ def _resolve(state: State, frame: Frame) -> None:
         state.log(f"{board.title(state, a)} ({color} {attacker}) beats {board.title(state, d)} ({color} {defender}).")
         board.defeat(state, d)
         board.steal_shard(state, player)
-        if state.result is not None:
+        if board.over(state):
             return
         state.vars.setdefault("won_attack", []).append(player)
         if state.cards[a].face_up:
@@ -90,7 +90,7 @@ def attack(state: State, frame: Frame) -> None:
         if d < 0:
             state.log(f"{_name(player)}: {board.title(state, a)} attacks directly.")
             board.steal_shard(state, player)
-            if state.result is None:
+            if not board.over(state):
                 state.pop()
             return
         state.log(f"{_name(player)}: {board.title(state, a)} attacks {board.title(state, d)} in {data['color']}.")
@@ -117,6 +117,6 @@ def attack(state: State, frame: Frame) -> None:
             frame.step = 1
             return
     _resolve(state, frame)
-    if state.result is None:
+    if not board.over(state):
         state.expire(ATTACK)
         state.pop()

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from engine.core.game import HIDDEN, OWNER, PUBLIC, DeckList, Game, MatchOption, ZoneSpec
 from engine.core.state import State
-from engine.games.inuyasha import board, rules
+from engine.games.inuyasha import board, match, rules
 from engine.games.inuyasha import decks as deckrules
 from engine.games.inuyasha.facts import EVENT, facts
 
@@ -49,6 +49,9 @@ class InuyashaGame(Game):
             "a deck cost larger than the deck: lose when it runs out, or forbid the play (rule 5.1)",
             ("lose", "forbid"),
         ),
+        "games": MatchOption(
+            1, "games per match: 1, or 3 (best of three, Kaitou swaps between games, rule 2.5)", (1, 3)
+        ),
         "max_turns": MatchOption(200, "turn limit for computer play; the game is a draw past it (rule 11)"),
     }
 
@@ -66,13 +69,8 @@ class InuyashaGame(Game):
                 state.create_card(code, seat, f"kaitou:{seat}", face_up=True)
             for code in deck.get("side", []):
                 state.create_card(code, seat, f"kaitou_deck:{seat}", known=1 << seat)
-            state.shuffle(f"deck:{seat}")
-        for seat in range(len(decks)):
-            for cid in state.top(f"deck:{seat}", 5):
-                state.move(cid, f"shards:{seat}")
-            board.draw(state, seat, 5)
-        state.vars.update({"turn": 0, "active": 0, "step": "start"})
-        state.push("inuyasha.start")
+        state.vars["results"] = []
+        match.deal(state)
 
     def validate_deck(self, deck: DeckList, options: Mapping[str, Any] | None = None) -> list[str]:
         return deckrules.validate_deck(deck, options)

@@ -173,5 +173,5 @@ def resolve(effect: Effect, state: State, player: int, source: int, targets: tup
     """Pay the effect's cost, then apply it (rule 6.3: the cost in full, the rest as far as possible)."""
     ctx = Ctx(state, source, player, targets, {"color": color})
     effect.cost.pay(ctx)
-    if state.result is None:
+    if state.result is None and not state.vars.get("game_over"):
         effect.resolve(ctx)

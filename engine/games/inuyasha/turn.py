@@ -111,7 +111,9 @@ def turn(state: State, frame: Frame) -> None:
         frame.step = 0
         limit = int(state.options.get("max_turns", 200))
         if state.vars["turn"] > limit:
-            state.finish([], f"The turn limit of {limit} was reached: the game is a draw (match option max_turns).")
+            board.end_game(
+                state, [], f"The turn limit of {limit} was reached: the game is a draw (match option max_turns)."
+            )
 
 
 # ------------------------------------------------------------------ Setup step

@@ -97,3 +97,33 @@ def test_demo_format_selfplay() -> None:
     assert summary["errors"] == 0, summary["error_details"]
     summary = run_selfplay("inuyasha", 4, ["random", "greedy"], seed=9, decks=decks, options={"format": "demo"})
     assert summary["errors"] == 0, summary["error_details"]
+
+
+def test_best_of_three_swaps_stay_hidden_from_the_opponent() -> None:
+    from pathlib import Path
+
+    from engine.core.scenario import build_state, load_file
+
+    data = load_file(Path(__file__).parent / "scenarios" / "match.yaml")[0]
+    state = build_state(data)
+    for label in [
+        "Kurogane, Demon Lord attacks Village Militia in red (5 vs 2)",
+        "No boost",
+        "No boost",
+        "Take Kurogane, Demon Lord out of the main deck",
+        "Put Bone Whip into the main deck",
+        "Done swapping",
+    ]:
+        option = state.prompt().find_label(label)
+        assert option is not None, label
+        state.apply(option)
+    mine, theirs = state.view(0)["events"], state.view(1)["events"]
+    assert any("swaps Kurogane, Demon Lord for Bone Whip" in e for e in mine)
+    assert not any("Bone Whip" in e for e in theirs)
+    assert any("swaps 1 card(s)" in e for e in theirs)
+
+
+def test_best_of_three_selfplay() -> None:
+    summary = run_selfplay("inuyasha", 12, ["random", "random"], seed=21, options={"games": 3})
+    assert summary["errors"] == 0, summary["error_details"]
+    assert summary["replay_verified"] == 12
