@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.dsl.context import Ctx
 from engine.games.inuyasha import board
 from engine.games.inuyasha import effects as fx
+from engine.games.inuyasha.match import FROM_KAITOU
 from engine.games.inuyasha.scripts import ACTIVATED, EVENT, ON_ENTER, ON_WIN_ATTACK, book, playable, static, trigger
 
 # Raiga, Half-Demon Wanderer (Aggressive); Hana, Shrine Archer (Defensive); Tobi, the Fox Kit
@@ -86,6 +87,7 @@ def hidden_cache(ctx: Ctx) -> None:
     character, location = ctx.targets
     fx.expend(ctx.state, character)
     board.put_into_play(ctx.state, location, ctx.player)
+    ctx.state.mcard(location).flags[FROM_KAITOU] = True
     ctx.state.log(f"{board.title(ctx.state, location)} comes into play from the Kaitou deck (rule 2.4).")
 
 

@@ -7,6 +7,7 @@ from engine.dsl.context import Ctx
 from engine.games.inuyasha import board
 from engine.games.inuyasha import effects as fx
 from engine.games.inuyasha.facts import facts
+from engine.games.inuyasha.match import FROM_KAITOU
 from engine.games.inuyasha.scripts import ACTIVATED, EVENT, ON_WIN_ATTACK, book, playable, static, trigger
 
 # Kurogane, Demon Lord (Aggressive); Oboro of the Silk Threads (Regeneration); Swarm of Imps
@@ -119,7 +120,7 @@ def demons_reliquary(ctx: Ctx) -> None:
     your Kaitou deck into your hand."""
     character, item = ctx.targets
     fx.expend(ctx.state, character)
-    ctx.state.move(item, f"hand:{ctx.player}")
+    ctx.state.move(item, f"hand:{ctx.player}").flags[FROM_KAITOU] = True
     ctx.state.log(f"Player {ctx.player + 1} takes an item from their Kaitou deck into their hand (rule 2.4).")
 
 

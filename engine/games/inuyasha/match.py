@@ -11,6 +11,7 @@ from engine.games.inuyasha.rules import rule
 
 OPENING = 5
 KEPT_ZONES = ("kaitou", "kaitou_deck")
+FROM_KAITOU = "from_kaitou"  # card flag: taken from the Kaitou deck during a game (goes back there)
 
 
 def deal(state: State) -> None:
@@ -26,13 +27,14 @@ def deal(state: State) -> None:
 
 
 def gather(state: State) -> None:
-    """Every card except the Kaitou card and Kaitou deck goes back to its owner's deck."""
+    """Every card goes back to its owner's deck, or to the Kaitou deck it was taken from."""
     for key in list(state.zones):
         if key.rpartition(":")[0] in KEPT_ZONES or key.startswith("deck:"):
             continue
         for cid in list(state.zones[key]):
             owner = state.cards[cid].owner
-            card = state.move(cid, f"deck:{owner}")
+            home = "kaitou_deck" if state.cards[cid].flags.get(FROM_KAITOU) else "deck"
+            card = state.move(cid, f"{home}:{owner}")
             card.flags = {}
             card.counters = {}
     state.modifiers = []
