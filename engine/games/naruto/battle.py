@@ -115,6 +115,14 @@ def chakra_toll(state: State, frame: Frame) -> None:
     if not chakra:
         state.pop()
         return
+    if len({state.cards[c].code for c in chakra}) == 1:
+        actions.to_zone(state, chakra[-1], "discard")
+        state.log(
+            f"Player {player + 1} discards {board.label(state, state.zones[f'discard:{player}'][-1])} "
+            "from the Chakra area (Gato Transport)"
+        )
+        state.pop()
+        return
     frame.step = 1
     seen: set[str] = set()
     options = []

@@ -8,6 +8,7 @@ Missions) and "x" (the X paid).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from engine.core.events import only
 from engine.core.prompt import Option
@@ -272,21 +273,29 @@ def order(state: State, frame: Frame) -> None:
     """Put `cards` on top (or bottom) of a Deck in the order the player picks, one per decision."""
     d = frame.data
     player = d["player"]
-    deck = d["deck"]
     if frame.step == 1:
-        cid = int(state.take_answer().id.partition(":")[2])
-        d["cards"].remove(cid)
-        state.move(cid, deck, index=0 if d.get("bottom") else None, known=state.cards[cid].known)
+        _place_next(state, d, int(state.take_answer().id.partition(":")[2]))
     frame.step = 1
     if len(d["cards"]) <= 1:
-        for cid in d["cards"]:
-            state.move(cid, deck, index=0 if d.get("bottom") else None, known=state.cards[cid].known)
-        state.pop(len(d.get("cards", [])))
+        for cid in list(d["cards"]):
+            _place_next(state, d, cid)
+        state.pop()
         return
     where = "bottom" if d.get("bottom") else "top"
     options = [Option(f"next:{c}", f"Put {board.label(state, c)} next", "order") for c in d["cards"]]
-    text = f"Order the cards: choose the next one to go to the {where} of your Deck"
+    text = f"Order the cards from the {where} of your Deck: which card comes next?"
     state.ask(player, "order", text, options, d.get("rule", ""))
+
+
+def _place_next(state: State, d: dict[str, Any], cid: int) -> None:
+    """The first card placed ends on the top (or bottom), each next one just inside it."""
+    deck = d["deck"]
+    d["cards"].remove(cid)
+    placed = d.setdefault("placed", 0)
+    size = len(state.zones[deck]) - (1 if state.cards[cid].zone == deck else 0)
+    index = placed if d.get("bottom") else size - placed
+    state.move(cid, deck, index=index, known=state.cards[cid].known)
+    d["placed"] = placed + 1
 
 
 @procedure("naruto.choose_attr")

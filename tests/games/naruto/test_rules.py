@@ -121,7 +121,7 @@ def test_mulligan_goes_six_five_four() -> None:
 def test_illegal_choice_names_the_rule() -> None:
     game = get_game("naruto")
     state = game.new_match(game.default_decks(), seed=5)
-    with pytest.raises(IllegalActionError, match="naruto 8.3"):
+    with pytest.raises(IllegalActionError, match=r"naruto 8\.3"):
         state.apply("organize")
 
 
