@@ -6,7 +6,9 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
+import pkgutil
 from typing import Any
 
 import discord
@@ -18,7 +20,19 @@ from bot.settings import DEFAULT_API_BASE, Settings
 
 log = logging.getLogger("tcgtable.bot")
 
-COGS = ("bot.cogs.matches", "bot.cogs.decks", "bot.cogs.cards", "bot.cogs.rules", "bot.cogs.admin")
+
+def cog_modules() -> list[str]:
+    """Every module or package under `bot/cogs/` that defines `setup(bot)` (found, never listed)."""
+    import bot.cogs
+
+    found = []
+    for info in sorted(pkgutil.iter_modules(bot.cogs.__path__), key=lambda m: m.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"bot.cogs.{info.name}")
+        if callable(getattr(module, "setup", None)):
+            found.append(module.__name__)
+    return found
 
 
 def configure_endpoints(settings: Settings) -> None:
@@ -54,7 +68,7 @@ class TcgBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await self.services.open()
-        for name in COGS:
+        for name in cog_modules():
             await self.load_extension(name)
         await self.sync_commands()
 

@@ -45,3 +45,65 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
 @pytest.fixture
 def matches(db: Database, toy: Any) -> MatchService:
     return MatchService(db, DeckService(db))
+
+
+@pytest.fixture
+async def fake_discord() -> AsyncIterator[Any]:
+    from fakediscord import FakeDiscord
+
+    fake = FakeDiscord()
+    await fake.start()
+    yield fake
+    await fake.stop()
+
+
+class BotRunner:
+    """Start and stop the real bot (discord.py client) against the fake Discord."""
+
+    def __init__(self, fake: Any, db_url: str, rules_db: str) -> None:
+        self.fake = fake
+        self.db_url = db_url
+        self.rules_db = rules_db
+        self.bot: Any = None
+        self.task: Any = None
+
+    async def start(self) -> Any:
+        import asyncio
+
+        from bot.app import TcgBot, configure_endpoints
+        from bot.services.hub import Services
+        from bot.services.rules import RulesAssistant
+        from bot.settings import Settings
+
+        settings = Settings(
+            discord_api_base=self.fake.api_base,
+            discord_gateway_url=self.fake.gateway_url,
+            database_url=self.db_url,
+            shard_count=1,
+            _env_file=None,
+        )
+        configure_endpoints(settings)
+        services = Services.from_url(self.db_url)
+        services.rules = RulesAssistant(db_path=self.rules_db)
+        self.bot = TcgBot(settings, services, guild_ready_timeout=0.05)
+        self.task = asyncio.create_task(self.bot.start("fake-token"))
+        await asyncio.wait_for(self.bot.wait_until_ready(), 20)
+        return self.bot
+
+    async def stop(self) -> None:
+        if self.bot is not None:
+            await self.bot.close()
+        if self.task is not None:
+            await self.task
+        self.bot = self.task = None
+
+
+@pytest.fixture
+async def bot_runner(fake_discord: Any, tmp_path: Path, toy: Any) -> AsyncIterator[BotRunner]:
+    import discord
+
+    base, gateway = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    runner = BotRunner(fake_discord, f"sqlite:///{tmp_path / 'bot.db'}", str(tmp_path / "rules.sqlite"))
+    yield runner
+    await runner.stop()
+    discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = base, gateway
