@@ -189,7 +189,7 @@ def set_spell_trap(state: State, player: int, cid: int) -> None:
     card = state.move(cid, zone, face_up=False, known=1 << player)
     card.flags = {"set": turn(state)}
     state.log(
-        f"Player {player + 1} Sets a card in the Magic & Trap Card Zone.",
+        f"Player {player + 1} Sets {f.name} in the Magic & Trap Card Zone.",
         to=1 << player,
         redacted=f"Player {player + 1} Sets a card in the Magic & Trap Card Zone.",
     )

@@ -117,7 +117,7 @@ def normal_summon(state: State, frame: Frame) -> None:
             return
         place_monster(state, cid, player, face_up=False, position="def")
         state.log(
-            f"Player {player + 1} Sets a monster in face-down Defense Position.",
+            f"Player {player + 1} Sets {f.name} in face-down Defense Position.",
             to=1 << player,
             redacted=f"Player {player + 1} Sets a monster in face-down Defense Position.",
         )
