@@ -32,6 +32,7 @@ from cards.catalog.models import ALIAS, CARD
 MatchKind = Literal["code", "name", "alias", "fuzzy", "text"]
 FUZZY_TEXT_FLOOR = 80.0  # below this best fuzzy score, rules-text search joins in
 MAX_LIMIT = 50
+TEXT_SCORE = 65.0  # best full-text hit: below a fair fuzzy name match, above a poor one
 # Words nearly every rules text holds: they only slow full-text search down.
 STOPWORDS = frozenset(
     [
@@ -209,10 +210,11 @@ class CardSearch:
             exact = any(score >= 99.0 for score, _ in scored.values())
             if not exact and (best_fuzzy < FUZZY_TEXT_FLOOR or long_query):
                 hits = [index.by_id[i] for i in await self._full_text(query, game, 40) if i in index.by_id]
-                # BM25 barely separates short texts; a text holding the whole phrase comes first.
-                hits.sort(key=lambda hit: norm not in index.norm_text(hit))
+                # BM25 barely separates short texts: texts holding the whole phrase come first, the
+                # shortest of them (where the phrase is most of the card) first of all.
+                hits.sort(key=lambda hit: (0, len(hit.text)) if norm in index.norm_text(hit) else (1, 0))
                 for rank, hit in enumerate(hits[:limit]):
-                    add([hit], round(max(1.0, 70.0 - rank), 1), "text")
+                    add([hit], round(max(1.0, TEXT_SCORE - rank * 0.5), 1), "text")
         return SearchResponse(query=query, game=game, results=_group(index, scored, limit))
 
     async def autocomplete(self, prefix: str, game: str | None = None, limit: int = 25) -> list[Suggestion]:
