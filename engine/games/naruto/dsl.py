@@ -217,6 +217,9 @@ def start_heal(state: State, frame: Frame) -> None:
         d["target"] = int(answer.partition(":")[2])
         frame.step = 2
         n = d["cost"]
+        if len(state.zones[chakra]) == n:
+            state.returned = list(state.zones[chakra])
+            return
         state.push(
             "core.choose_cards",
             player=player,
