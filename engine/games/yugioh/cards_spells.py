@@ -29,6 +29,7 @@ from engine.games.yugioh.effects import fusion_options, reveal
 from engine.games.yugioh.facts import facts
 from engine.games.yugioh.scripts import BOOK, grave_monsters, monsters_sel, st_sel
 
+NEED_ROOM_OR_TARGET = ["you need a free Monster Card Zone space and a monster to summon", "4.1"]
 ROOM = Condition(lambda ctx: EMPTY in ctx.state.zones[f"mzone:{ctx.player}"])
 FOE_HAS_MONSTER = Condition(lambda ctx: bool(monsters(ctx.state, opp(ctx.player))))
 
@@ -175,14 +176,29 @@ def swords(ctx: Ctx) -> None:
             state.log(f"{name(state, cid)} is flipped face-up.")
 
 
-spell("83764718", "monster_reborn", monster_reborn, condition=ROOM, target=grave_monsters("any"))
-spell("04031928", "change_of_heart", change_of_heart, condition=ROOM, target=monsters_sel("opponent"))
+spell(
+    "83764718",
+    "monster_reborn",
+    monster_reborn,
+    condition=ROOM,
+    target=grave_monsters("any"),
+    extra={"why": NEED_ROOM_OR_TARGET},
+)
+spell(
+    "04031928",
+    "change_of_heart",
+    change_of_heart,
+    condition=ROOM,
+    target=monsters_sel("opponent"),
+    extra={"why": ["you need a free Monster Card Zone space and an opponent's monster to take", "12.3"]},
+)
 spell(
     "68005187",
     "soul_exchange",
     soul_exchange,
     target=monsters_sel("opponent"),
     condition=Condition(lambda ctx: ctx.state.vars.get("phase") == "main1"),
+    extra={"why": ["Soul Exchange needs an opponent's monster and is played in Main Phase 1", "15.4"]},
 )
 spell("63102017", "stop_defense", stop_defense, target=monsters_sel("opponent", position="def"))
 spell("72302403", "swords_of_revealing_light", swords)
@@ -277,6 +293,7 @@ spell(
     "flute_of_summoning_dragon",
     flute,
     condition=Condition(lambda ctx: face_up_on_field(ctx.state, LORD_OF_D)),
+    extra={"why": ['"Lord of D." must be face-up on the field', "15.3"]},
 )
 spell("85602018", "last_will", last_will)
 spell(
@@ -284,6 +301,7 @@ spell(
     "polymerization",
     polymerization,
     condition=Condition(lambda ctx: bool(fusion_options(ctx.state, ctx.player))),
+    extra={"why": ["you lack the Fusion-Material Monsters (hand or field) for any Fusion Monster you have", "10.5"]},
 )
 
 
@@ -304,7 +322,14 @@ def equip(code: str, name_: str, atk_: int, def_: int, *, race: str = "", attrib
                 state.log(f"{name(state, ctx.source)} is equipped to {name(state, cid)}.")
 
     BOOK.add(
-        code, Effect(name=name_, kind="equip", resolve=resolve, target=monsters_sel("any", face_up=True).where(fits))
+        code,
+        Effect(
+            name=name_,
+            kind="equip",
+            resolve=resolve,
+            target=monsters_sel("any", face_up=True).where(fits),
+            extra={"why": [f"no face-up {race or attribute} monster to equip", "6.4"]},
+        ),
     )
 
 

@@ -104,6 +104,9 @@ def activation_problem(state: State, player: int, cid: int, *, idle: bool) -> tu
     if f.sub == "field" and not mine:
         return ("Field Magic is never activated in the opponent's turn", "6.5")
     if not usable(effect, Ctx(state, cid, player)):
+        why = effect.extra.get("why")
+        if why:
+            return (str(why[0]), str(why[1]))
         return ("its activation conditions or targets are not met now", "5.1")
     return None
 
