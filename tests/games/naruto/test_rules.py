@@ -146,3 +146,54 @@ def test_random_selfplay_has_no_errors_and_replays() -> None:
     summary = run_selfplay("naruto", 150, ["random", "random"], seed=11)
     assert summary["errors"] == 0, summary["error_details"][:3]
     assert summary["replay_verified"] == 150 and summary["finished"] == 150
+
+
+def _battle_with_kunai(book_extra: list[object]) -> list[str]:
+    """Sasuke attacks, Neji blocks, Sasuke uses Kunai whose script gets extra keyword effects."""
+    from engine.core.scenario import build_state
+
+    data = {
+        "game": "naruto",
+        "setup": {
+            "players": [
+                {
+                    "zones": {
+                        "village": ["N-002", "N-003"],
+                        "hand": ["Kunai"],
+                        "chakra": ["Kunai"],
+                        "deck": ["10x Kunai"],
+                    }
+                },
+                {"zones": {"village": ["N-033"], "deck": ["10x Kunai"]}},
+            ],
+            "state": {"active": 0, "turn": 4, "phase": "battle", "teams": {0: [[0, 1]]}},
+        },
+    }
+    saved = BOOK._effects["J-001"]
+    BOOK._effects["J-001"] = (*saved, *book_extra)  # type: ignore[arg-type]
+    try:
+        state = build_state(data)
+        for choice in ("send:0", "head:0", "block:0", "jutsu:2", "user:0"):
+            state.apply(choice)
+    finally:
+        BOOK._effects["J-001"] = saved
+    return [e.text for e in state.events]
+
+
+def test_expert_and_combination_apply_when_their_items_match() -> None:
+    from engine.dsl.scripts import Effect
+    from engine.games.naruto import actions
+
+    def shout(word: str):  # type: ignore[no-untyped-def]
+        return lambda ctx: actions.boost(ctx.state, ctx.data["user"], 0, 0) or ctx.state.log(word)
+
+    extra = [
+        Effect("expert_genin", "expert", shout("expert-genin"), extra={"needs": "Genin"}),
+        Effect("expert_jonin", "expert", shout("expert-jonin"), extra={"needs": "Jonin"}),
+        Effect("combo_wind", "combination", shout("combo-wind"), extra={"needs": ["Wind", "Flame"]}),
+        Effect("combo_water", "combination", shout("combo-water"), extra={"needs": ["Water"]}),
+    ]
+    texts = _battle_with_kunai(extra)
+    assert "expert-genin" in texts and "combo-wind" in texts
+    assert "expert-jonin" not in texts and "combo-water" not in texts
+    assert texts.index("Sasuke Uchiha gets +2/+2 this turn") < texts.index("expert-genin")
