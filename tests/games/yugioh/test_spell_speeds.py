@@ -12,6 +12,7 @@ from engine.games.yugioh.chain import activation_problem
 from engine.games.yugioh.facts import table
 
 WABOKU = "12607053"
+SET_TRAPS = [{"card": "Waboku", "flags": {"set": 1}}, {"card": "Just Desserts", "flags": {"set": 1}}]
 POT = "55144522"
 
 
@@ -30,14 +31,14 @@ def test_only_speed_3_answers_a_counter_trap(monkeypatch: pytest.MonkeyPatch) ->
                         "zones": {
                             "hand": ["Ookazi"],
                             "mzone": [{"card": "Dark Gray", "face_up": True, "orientation": "atk"}],
-                            "szone": [{"card": "Waboku", "flags": {"set": 1}}, {"card": "Just Desserts", "flags": {"set": 1}}],
+                            "szone": SET_TRAPS,
                             "deck": ["5x Dark Gray"],
                         }
                     },
                     {
                         "zones": {
                             "mzone": [{"card": "Dark Gray", "face_up": True, "orientation": "atk"}],
-                            "szone": [{"card": "Waboku", "flags": {"set": 1}}, {"card": "Just Desserts", "flags": {"set": 1}}],
+                            "szone": SET_TRAPS,
                             "deck": ["5x Dark Gray"],
                         }
                     },
