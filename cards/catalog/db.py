@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event, select, text
+from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
 
@@ -83,22 +85,50 @@ class Catalog:
         self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
         if self.is_sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
-        self._opened = False
+        self._tables = False
+        self._loaded = False
+        self._tables_lock = asyncio.Lock()
+        self._load_lock = asyncio.Lock()
 
     async def open(self) -> Catalog:
-        """Create missing tables and full-text indexes, then load the built-in pools (idempotent)."""
-        if self._opened:
-            return self
+        """Create missing tables and full-text indexes, then load the built-in pools (idempotent).
+
+        Safe to call from many tasks, and from several processes sharing one database (bot shards):
+        whoever loses a race to create or fill the tables retries once and finds the work done.
+        """
+        await self.ensure_tables()
+        if self.load_builtin and not self._loaded:
+            async with self._load_lock:
+                if not self._loaded:
+                    from cards.catalog.builtin import sync_builtin_pools
+
+                    try:
+                        await sync_builtin_pools(self)
+                    except IntegrityError:
+                        await asyncio.sleep(0.5)  # another process loaded the same pool first
+                        await sync_builtin_pools(self)
+                    self._loaded = True
+        return self
+
+    async def ensure_tables(self) -> None:
+        """Create missing tables and full-text indexes (without loading the built-in pools)."""
+        if self._tables:
+            return
+        async with self._tables_lock:
+            if self._tables:
+                return
+            try:
+                await self._create_tables()
+            except (IntegrityError, OperationalError, ProgrammingError):
+                await asyncio.sleep(0.5)  # another process is creating them right now
+                await self._create_tables()
+            self._tables = True
+
+    async def _create_tables(self) -> None:
         async with self.engine.begin() as conn:
             await conn.run_sync(CatalogModel.metadata.create_all)
             for statement in _SQLITE_FTS if self.is_sqlite else _POSTGRES_FTS:
                 await conn.execute(text(statement))
-        self._opened = True
-        if self.load_builtin:
-            from cards.catalog.builtin import sync_builtin_pools
-
-            await sync_builtin_pools(self)
-        return self
 
     async def close(self) -> None:
         """Release the connections."""
@@ -110,7 +140,7 @@ class Catalog:
             if self.is_sqlite:
                 await conn.execute(text("DROP TABLE IF EXISTS catalog_card_fts"))
             await conn.run_sync(CatalogModel.metadata.drop_all)
-        self._opened = False
+        self._tables = self._loaded = False
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncConnection]:

@@ -260,7 +260,7 @@ async def write_records(
     game = summary.game
     if any(record.game != game for record in records):
         raise CatalogImportError(f"{summary.source}: records of several games in one import of {game!r}")
-    await catalog.open()
+    await catalog.ensure_tables()
     async with catalog.transaction() as conn:
         found = await conn.execute(
             select(

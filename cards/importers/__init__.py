@@ -135,6 +135,7 @@ async def import_source(
 ) -> ImportSummary:
     """Import `source` into `catalog` in one transaction; raise `CatalogImportError` on bad input."""
     fmt, parsed = await parse_source(source, fmt, game, strict=strict, refresh=refresh, cache=cache)
+    await catalog.open()  # built-in pools first, so an import that overrides them counts as "updated"
     if parsed.listings:
         summary = ImportSummary(
             source=source, format=fmt, game=parsed.game, note="added = new sets, updated = cards given new printings"

@@ -106,3 +106,19 @@ async def test_catalog_url_from_environment(monkeypatch, tmp_path) -> None:  # t
     cat = Catalog()
     assert cat.url == f"sqlite+aiosqlite:///{tmp_path / 'env.db'}"
     await cat.close()
+
+
+async def test_concurrent_opens_share_one_database(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Two processes' catalogs (here: two engines) and many tasks opening at once load the pools once."""
+    import asyncio
+
+    from cards.catalog import CardSearch
+
+    url = f"sqlite:///{tmp_path / 'shared.db'}"
+    first, second = Catalog(url), Catalog(url)
+    searches = [CardSearch(first, refresh_seconds=0) for _ in range(3)] + [CardSearch(second, refresh_seconds=0)]
+    responses = await asyncio.gather(*(s.search("dark magician", game="yugioh") for s in searches))
+    assert all(r.results[0].name == "Dark Magician" for r in responses)
+    assert await count(first) == sum(len(load_pool(game)) for game in available_pools())
+    await first.close()
+    await second.close()
