@@ -401,7 +401,7 @@ class FakeDiscord:
         return iid, token, payload
 
     async def slash(
-        self, user: str, name: str, sub: str | None = None, channel: str = CHANNEL_ID, **options: Any
+        self, user: str, name: str, sub: str | None = None, /, *, in_channel: str = CHANNEL_ID, **options: Any
     ) -> tuple[str, str]:
         """Run `/name [sub] key:value...` as `user`; user-typed options take a USERS key via `user:`."""
         opts = [self._option(k, v) for k, v in options.items() if v is not None]
@@ -415,7 +415,7 @@ class FakeDiscord:
             },
         }
         data["options"] = [{"name": sub, "type": 1, "options": opts}] if sub else opts
-        iid, token, payload = self.interaction(user, 2, data, channel=channel)
+        iid, token, payload = self.interaction(user, 2, data, channel=in_channel)
         await self.dispatch("INTERACTION_CREATE", payload)
         return iid, token
 
