@@ -22,8 +22,9 @@ RRF_K = 60
 MODEL_TAG = "all-MiniLM-L6-v2"
 
 
-def rrf(rankings: Sequence[list[Hit]], k: int = RRF_K) -> list[Hit]:
-    """Fuse rankings by reciprocal rank: score = sum of 1 / (k + rank) over the rankings.
+def rrf(rankings: Sequence[list[Hit]], k: int = RRF_K, weights: Sequence[float] = ()) -> list[Hit]:
+    """Fuse rankings by reciprocal rank: score = sum of weight / (k + rank) over the rankings
+    (weights default to 1).
 
     >>> from rulesdocs.model import Chunk
     >>> a, b = Chunk("d", "g", "section", "1", "A", "x"), Chunk("d", "g", "section", "2", "B", "y")
@@ -32,11 +33,12 @@ def rrf(rankings: Sequence[list[Hit]], k: int = RRF_K) -> list[Hit]:
     """
     scores: dict[int, float] = {}
     chunks: dict[int, Chunk] = {}
-    for ranking in rankings:
+    for position, ranking in enumerate(rankings):
+        weight = weights[position] if position < len(weights) else 1.0
         for rank, hit in enumerate(ranking, start=1):
             key = id(hit.chunk)
             chunks[key] = hit.chunk
-            scores[key] = scores.get(key, 0.0) + 1.0 / (k + rank)
+            scores[key] = scores.get(key, 0.0) + weight / (k + rank)
     ordered = sorted(scores, key=lambda key: -scores[key])
     return [Hit(chunks[key], scores[key], "fused") for key in ordered]
 
@@ -60,8 +62,11 @@ class SemanticRanker:
         self._vectors = vectors
 
     @classmethod
-    def load(cls, index: RulesIndex, cache: Path | None = None) -> SemanticRanker | None:
-        """Load the model and embed the reference chunks; None when the extra is not installed."""
+    def load(
+        cls, index: RulesIndex, cache: Path | None = None, games: Sequence[GameId] | None = None
+    ) -> SemanticRanker | None:
+        """Load the model and embed the reference chunks (of `games`, default all); None when the
+        extra is not installed."""
         if not available():
             return None
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -77,7 +82,7 @@ class SemanticRanker:
         cache_path = cache or default_db_path().with_name("rules-embeddings.sqlite")
         vectors: dict[GameId, tuple[list[Chunk], Any]] = {}
         with _EmbeddingCache(cache_path) as store:
-            for game in index.games:
+            for game in games if games is not None else index.games:
                 chunks = [c for c in index.chunks if c.game == game and c.is_reference]
                 texts = [_passage(c) for c in chunks]
                 matrix = store.embed(model, texts)

@@ -129,8 +129,9 @@ class RulesService:
         hits = _rerank(hits, query, self.index, game, bool(exact))
         if self.semantic is not None:
             semantic_query = f"{context} {question}" if context else question
-            fused = rrf([hits, self.semantic.search(semantic_query, game, limit=20)], k=RRF_K)
-            hits = _demote_glossary(fused, bool(exact))
+            semantic = self.semantic.search(semantic_query, game, limit=CANDIDATES)
+            fused = rrf([hits, semantic], k=RRF_K, weights=(1.0, SEMANTIC_WEIGHT))
+            hits = _demote_glossary(fused, bool(exact), FUSED_GLOSSARY_FACTOR)
         if exact:
             hits = exact + [h for h in hits if h.chunk is not exact[0].chunk]
         return hits[:limit]
@@ -214,8 +215,12 @@ BODY_COVERAGE_WEIGHT = 0.5
 TITLE_COVERAGE_WEIGHT = 1.0
 RRF_K = 5
 """Reciprocal-rank-fusion constant: small, because only the first few ranks matter here."""
+SEMANTIC_WEIGHT = 0.7
+"""Weight of the embedding ranking against BM25 in the fusion (tuned on the question sets)."""
 GLOSSARY_FACTOR = 0.6
 """Glossary entries are short, which BM25 rewards; scaled down unless a definition was asked."""
+FUSED_GLOSSARY_FACTOR = 0.8
+"""The same after fusion, where the embeddings also favour short definitions."""
 
 
 def _rerank(hits: list[Hit], query: Query, index: RulesIndex, game: GameId, exact: bool) -> list[Hit]:
@@ -238,11 +243,9 @@ def _rerank(hits: list[Hit], query: Query, index: RulesIndex, game: GameId, exac
     return _demote_glossary(rescored, exact)
 
 
-def _demote_glossary(hits: list[Hit], exact: bool) -> list[Hit]:
+def _demote_glossary(hits: list[Hit], exact: bool, factor: float = GLOSSARY_FACTOR) -> list[Hit]:
     if exact:
         return hits
-    rescored = [
-        Hit(h.chunk, h.score * (GLOSSARY_FACTOR if h.chunk.kind == "glossary" else 1.0), h.source) for h in hits
-    ]
+    rescored = [Hit(h.chunk, h.score * (factor if h.chunk.kind == "glossary" else 1.0), h.source) for h in hits]
     rescored.sort(key=lambda h: -h.score)
     return rescored
