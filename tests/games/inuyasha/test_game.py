@@ -127,3 +127,30 @@ def test_best_of_three_selfplay() -> None:
     summary = run_selfplay("inuyasha", 12, ["random", "random"], seed=21, options={"games": 3})
     assert summary["errors"] == 0, summary["error_details"]
     assert summary["replay_verified"] == 12
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "attack:x",
+        "attack:0",
+        "attack:0:99999:red",
+        "attack:99999:direct",
+        "item:3",
+        "item:-4:2",
+        "play:-1",
+        "play:99999",
+        "event:99999",
+        "event:zz",
+        "act:1",
+        "save:1:2",
+        "",
+    ],
+)
+def test_malformed_choices_are_refused_cleanly(bad: str) -> None:
+    state = _start(5)
+    state.apply("keep")
+    state.apply("keep")
+    state.apply(state.prompt().options[0])
+    with pytest.raises(IllegalActionError):
+        state.apply(bad)
