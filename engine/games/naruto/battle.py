@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.prompt import Option
 from engine.core.state import Frame, State, procedure
 from engine.games.naruto import actions, board
@@ -134,9 +136,24 @@ def chakra_toll(state: State, frame: Frame) -> None:
     state.ask(player, "toll", "Gato Transport: discard 1 card from your Chakra area", options, "naruto 15.5")
 
 
-def _head_prompt(state: State, player: int, team: list[int]) -> None:
+def _pick_team(state: State, frame: Frame, player: int, answer: str) -> None:
+    """Remember the chosen Team and ask for its Head Ninja when it has more than one [9.2]."""
+    team = list(state.players[player]["teams"][int(answer.partition(":")[2])])
+    frame.data["team"] = team
+    frame.step = 2
+    if len(team) == 1:
+        frame.data["head"] = team[0]
+        return
     options = [Option(f"head:{c}", f"{board.label(state, c)} leads", "head") for c in team]
     state.ask(player, "head", f"Choose the Head Ninja of {_team_label(state, team)}", options, "naruto 9.2")
+
+
+def _head_first(state: State, d: dict[str, Any]) -> list[int]:
+    team: list[int] = d.pop("team")
+    head = d.pop("head", None)
+    if head is None:
+        head = int(state.take_answer().id.partition(":")[2])
+    return [head] + [c for c in team if c != head]
 
 
 @procedure("naruto.send_attack")
@@ -149,20 +166,10 @@ def send_attack(state: State, frame: Frame) -> None:
         if answer == "done":
             state.pop()
             return
-        team = list(state.players[player]["teams"][int(answer.partition(":")[2])])
-        d["team"] = team
-        if len(team) > 1:
-            frame.step = 2
-            _head_prompt(state, player, team)
-            return
-        frame.step = 2
-        d["head"] = team[0]
+        _pick_team(state, frame, player, answer)
+        return
     if frame.step == 2:
-        team = d.pop("team")
-        head = d.pop("head", None)
-        if head is None:
-            head = int(state.take_answer().id.partition(":")[2])
-        team = [head] + [c for c in team if c != head]
+        team = _head_first(state, frame.data)
         board.battles(state).append({"a": team, "b": []})
         frame.step = 0
         _send(state, player, team, len(board.battles(state)) - 1, "a")
@@ -203,19 +210,10 @@ def send_block(state: State, frame: Frame) -> None:
         if answer == "noblock":
             d["index"] += 1
             return
-        team = list(state.players[player]["teams"][int(answer.partition(":")[2])])
-        d["team"] = team
-        frame.step = 2
-        if len(team) > 1:
-            _head_prompt(state, player, team)
-            return
-        d["head"] = team[0]
+        _pick_team(state, frame, player, answer)
+        return
     if frame.step == 2:
-        team = d.pop("team")
-        head = d.pop("head", None)
-        if head is None:
-            head = int(state.take_answer().id.partition(":")[2])
-        team = [head] + [c for c in team if c != head]
+        team = _head_first(state, d)
         index = d["index"]
         fights[index]["b"] = team
         fights[index]["blocked"] = True

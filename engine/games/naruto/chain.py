@@ -167,6 +167,34 @@ def exchange(state: State, frame: Frame) -> None:
     state.ask(player, "jutsu", text, options, "naruto 10.1")
 
 
+def ask_targets(state: State, d: dict[str, Any], effect: Effect | None, rule: str) -> bool:
+    """Record the last target chosen and ask for the next one while more are wanted [10.9].
+
+    `d` holds "player", "card", "targets" (and "user" for a Jutsu). True when a prompt is pending.
+    """
+    if effect is None or effect.target is None:
+        return False
+    if d.pop("asked", False):
+        answer = state.take_answer().id
+        if answer == "done":
+            d["targets_done"] = True
+        else:
+            d["targets"].append(int(answer.partition(":")[2]))
+    most = int(effect.extra.get("max_targets", effect.targets))
+    if len(d["targets"]) >= most or d.get("targets_done"):
+        return False
+    cid, player = d["card"], d["player"]
+    found = [t for t in legal_targets(state, cid, player, d.get("user", -1)) if t not in d["targets"]]
+    if not found:
+        return False
+    options = [Option(f"target:{t}", f"Target {board.label(state, t)}", "target") for t in found]
+    if len(d["targets"]) >= effect.targets:
+        options.append(Option("done", "No more targets", "done"))
+    d["asked"] = True
+    state.ask(player, "target", f"Choose a target for {f_of(state, cid).name}", options, rule)
+    return True
+
+
 @procedure("naruto.play_jutsu")
 def play_jutsu(state: State, frame: Frame) -> None:
     """Reveal, choose the user, targets and X, pay, then add to the Chain [10.2]."""
@@ -186,23 +214,8 @@ def play_jutsu(state: State, frame: Frame) -> None:
         d["targets"] = []
         frame.step = 2
     if frame.step == 2:
-        if effect is not None and effect.target is not None:
-            if d.pop("asked", False):
-                answer = state.take_answer()
-                if answer.id == "done":
-                    d["targets_done"] = True
-                else:
-                    d["targets"].append(int(answer.id.partition(":")[2]))
-            most = int(effect.extra.get("max_targets", effect.targets))
-            if len(d["targets"]) < most and not d.get("targets_done"):
-                found = [t for t in legal_targets(state, cid, player, d["user"]) if t not in d["targets"]]
-                if found:
-                    options = [Option(f"target:{t}", f"Target {board.label(state, t)}", "target") for t in found]
-                    if len(d["targets"]) >= effect.targets:
-                        options.append(Option("done", "No more targets", "done"))
-                    d["asked"] = True
-                    state.ask(player, "target", f"Choose a target for {f_of(state, cid).name}", options, "naruto 10.9")
-                    return
+        if ask_targets(state, d, effect, "naruto 10.9"):
+            return
         frame.step = 3
     if frame.step == 3:
         d["x"] = 0
@@ -393,15 +406,8 @@ def play_mission(state: State, frame: Frame) -> None:
         d["targets"] = []
         frame.step = 1
     if frame.step == 1:
-        if d.pop("asked", False):
-            d["targets"].append(int(state.take_answer().id.partition(":")[2]))
-        if effect is not None and effect.target is not None and len(d["targets"]) < effect.targets:
-            found = [t for t in legal_targets(state, cid, player) if t not in d["targets"]]
-            if found:
-                d["asked"] = True
-                options = [Option(f"target:{t}", f"Target {board.label(state, t)}", "target") for t in found]
-                state.ask(player, "target", f"Choose a target for {f_of(state, cid).name}", options, "naruto 7.3")
-                return
+        if ask_targets(state, d, effect, "naruto 7.3"):
+            return
         frame.step = 2
         state.push("naruto.pay_hand", player=player, card=cid, n=f_of(state, cid).hand)
         return
