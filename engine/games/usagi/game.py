@@ -18,6 +18,7 @@ from engine.core.game import HIDDEN, OWNER, PUBLIC, DeckList, Game, MatchOption,
 from engine.core.state import Frame, State
 from engine.games.usagi import board
 from engine.games.usagi.board import EVENTS, STRICKEN
+from engine.games.usagi.conclusion import contenders, event_score
 from engine.games.usagi.explain import explain
 from engine.games.usagi.facts import GAME_ID, HAND_SIZE, MAX_COPIES, MIN_DECK, TOKEN_POOL, all_facts
 
@@ -157,14 +158,26 @@ class UsagiGame(Game):
 
     # ------------------------------------------------------------ AI and messages
     def evaluate(self, state: State, player: int) -> float:
-        """Token lead over the best rival, as a share of the pool, plus a little for cards in hand."""
+        """Token lead over the best rival, counting Events each player is now winning (7.3-7.6),
+        as a share of the pool; plus a little for cards in hand and Characters in play."""
         if state.result is not None:
             return super().evaluate(state, player)
-        tokens = [int(p.get("tokens", 0)) for p in state.players]
-        rival = max(t for seat, t in enumerate(tokens) if seat != player)
+        projected = [float(p.get("tokens", 0)) for p in state.players]
+        for eid in board.events_in_play(state):
+            found = contenders(state, eid, list(range(state.num_players)))
+            if found:
+                best = max(found.values())
+                leaders = [seat for seat, total in found.items() if total == best]
+                for seat in leaders:
+                    projected[seat] += event_score(state, eid, seat) / len(leaders)
+        rival = max(t for seat, t in enumerate(projected) if seat != player)
         start = max(1, int(state.vars.get("start_tokens", 1)))
-        hand = len(state.zones[f"hand:{player}"]) / 60
-        return max(-1.0, min(1.0, (tokens[player] - rival) / start * 2 + hand))
+        extra = len(state.zones[f"hand:{player}"]) / 80 + len(board.characters(state, player)) / 60
+        return max(-1.0, min(1.0, (projected[player] - rival) / start * 2 + extra))
+
+    def turn_key(self, state: State) -> tuple[Any, ...]:
+        """Search rollouts stop when the phase changes: the conclusion settles the Events."""
+        return (state.vars.get("turn"), state.vars.get("phase"))
 
     def explain_illegal(self, state: State, option_id: str) -> tuple[str, str] | None:
         return explain(state, option_id)
