@@ -22,6 +22,10 @@ def monster_where(test: object) -> str:
     raise LookupError("no such monster in the pool")
 
 
+def up(name: str) -> dict[str, object]:
+    return {"card": name, "face_up": True, "orientation": "atk"}
+
+
 def board(
     cards: list[dict[str, object]],
     szone: list[dict[str, object]] | None = None,
