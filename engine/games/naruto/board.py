@@ -15,14 +15,18 @@ from collections.abc import Iterator
 
 from engine.core.state import State
 from engine.games.naruto.book import AURAS, MARKS
-from engine.games.naruto.facts import NO_RANK, RANKS, Facts, facts
+from engine.games.naruto.facts import _FACTS, NO_RANK, RANKS, Facts, facts
 
 INJURED = "injured"
 PLAY_ZONES = ("village", "battle")
 
 
 def f_of(state: State, cid: int) -> Facts:
-    return facts(state.cards[cid].code)
+    code = state.cards[cid].code
+    try:
+        return _FACTS[code]
+    except KeyError:
+        return facts(code)
 
 
 def is_injured(state: State, cid: int) -> bool:
@@ -149,9 +153,12 @@ def rank_at_least(state: State, cid: int, name: str) -> bool:
 
 def keywords(state: State, cid: int) -> frozenset[str]:
     card = state.cards[cid]
-    kw = facts(card.code).keywords
-    more = card.flags.get("kw")
-    return kw | frozenset(more) if more else kw
+    kw = f_of(state, cid).keywords
+    if card.flags:
+        more = card.flags.get("kw")
+        if more:
+            return kw | frozenset(more)
+    return kw
 
 
 def has_mark(state: State, cid: int, name: str) -> bool:

@@ -7,7 +7,6 @@ here is per-match. Ranks follow rules section 13.6 (with its Interpretation).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from cards.pool import CardDef, load_pool
@@ -150,12 +149,19 @@ def build_facts(card: CardDef) -> Facts:
     )
 
 
-@cache
+_FACTS: dict[str, Facts] = {}
+
+
 def all_facts() -> dict[str, Facts]:
-    """Facts of every card of the built-in pool, by code."""
-    return {code: build_facts(card) for code, card in load_pool(GAME_ID).cards.items()}
+    """Facts of every card of the built-in pool, by code (built once per process)."""
+    if not _FACTS:
+        _FACTS.update((code, build_facts(card)) for code, card in load_pool(GAME_ID).cards.items())
+    return _FACTS
 
 
 def facts(code: str) -> Facts:
     """Facts of a card by code."""
-    return all_facts()[code]
+    try:
+        return _FACTS[code]
+    except KeyError:
+        return all_facts()[code]
