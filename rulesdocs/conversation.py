@@ -9,11 +9,15 @@ these decides, the assistant asks which game.
 
 from __future__ import annotations
 
+import itertools
 import re
 import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
 
 from rulesdocs import text as textmod
 from rulesdocs.index import RulesIndex
@@ -69,26 +73,49 @@ class Inference:
     strong: bool
 
 
+def _load_game_terms() -> dict[GameId, frozenset[str]]:
+    path = Path(__file__).with_name("game_terms.yaml")
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(raw, dict):
+        raise ValueError(f"{path}: expected a mapping of game id -> list of words")
+    table: dict[GameId, frozenset[str]] = {}
+    for game, words in raw.items():
+        phrases = [" ".join(textmod.terms(str(w))) for w in words]
+        table[str(game)] = frozenset(p for p in phrases if p)
+    return table
+
+
+GAME_TERMS: dict[GameId, frozenset[str]] = _load_game_terms()
+"""Normalized words and phrases (from game_terms.yaml) that point to one game."""
+CURATED_WEIGHT = 1.5
+MIN_DF = 2
+"""A word seen in fewer sections of a game is chance, not evidence for that game."""
+
+
 def infer_game(question: str, index: RulesIndex) -> Inference:
-    """Score games by terms that appear in one game's reference only (or far more in it)."""
+    """Score games by their telltale words (game_terms.yaml) and by words that occur in the
+    references of few games (in at least MIN_DF sections), weighted by how common they are there."""
     games = index.games
     scores: dict[GameId, float] = dict.fromkeys(games, 0.0)
-    for term in set(textmod.terms(question)):
-        having = [g for g in games if index.stats[g].df.get(term, 0) > 0]
+    terms = textmod.terms(question)
+    grams = set(terms) | {" ".join(pair) for pair in itertools.pairwise(terms)}
+    for game in games:
+        scores[game] += CURATED_WEIGHT * len(grams & GAME_TERMS.get(game, frozenset()))
+    for term in set(terms):
+        having = [g for g in games if index.stats[g].df.get(term, 0) >= MIN_DF]
         if not having or len(having) == len(games):
             continue
-        share = 1.0 / len(having)
         for game in having:
             stats = index.stats[game]
-            scores[game] += share * min(1.0, 4.0 * stats.df[term] / max(stats.docs, 1)) + share
+            scores[game] += (0.5 + min(1.0, 4.0 * stats.df[term] / max(stats.docs, 1))) / len(having)
     ordered = sorted(scores.items(), key=lambda item: -item[1])
-    if not ordered or ordered[0][1] <= 0:
+    if not ordered or ordered[0][1] < 0.3:
         return Inference(scores, None, False)
     best, top = ordered[0]
     second = ordered[1][1] if len(ordered) > 1 else 0.0
     if top <= second * 1.25:
         return Inference(scores, None, False)
-    strong = top >= 1.5 and top >= second * 2.0
+    strong = top >= 1.0 and top >= second * 2.0
     return Inference(scores, best, strong)
 
 
