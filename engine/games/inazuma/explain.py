@@ -10,7 +10,14 @@ from engine.games.inazuma.moves import EXHAUSTED, field_with_name
 
 Explained = tuple[str, str] | None
 LINES = {"FW": "front", "MF": "middle", "DF": "rear"}
-PROMPT_KINDS = {"place": "place", "move": "position", "tech": "window", "assist": "window", "bench": "bench"}
+PROMPT_KINDS = {
+    "place": "place",
+    "move": "position",
+    "tech": "window",
+    "assist": "window",
+    "bench": "bench",
+    "kicker": "kicker",
+}
 
 
 def _card(state: State, text: str) -> int:
@@ -117,4 +124,11 @@ def explain(state: State, option_id: str) -> Explained:
         return explain_technique(state, player, _card(state, parts[0]))
     if kind == "assist" and len(parts) == 2:
         return explain_assist(state, player, _card(state, parts[0]), _card(state, parts[1]))
+    if kind == "bench":
+        cid = _card(state, parts[0])
+        if cid == EMPTY or state.cards[cid].zone != z("hand", player) or facts(state.cards[cid].code).type != "reserve":
+            return "only a reserve character from your hand can be played to the bench", "inazuma 6.3"
+        return f"{name_of(state, cid)} cannot be stacked onto its namesake on the field yet (level)", "inazuma 6.3"
+    if kind == "kicker":
+        return "the kicker must be one of your characters that took part in the attack", "inazuma 8.3"
     return None
