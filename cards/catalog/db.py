@@ -37,8 +37,10 @@ _SQLITE_FTS = (
     "INSERT INTO catalog_card_fts(rowid, name, text) VALUES (new.id, new.name, new.text); END",
 )
 _POSTGRES_FTS = (
-    "CREATE INDEX IF NOT EXISTS ix_catalog_card_fts ON catalog_card "
-    "USING GIN (to_tsvector('english', name || ' ' || text))",
+    # A stored tsvector: ranking reads it instead of re-parsing every matching card's text.
+    "ALTER TABLE catalog_card ADD COLUMN IF NOT EXISTS search_tsv tsvector GENERATED ALWAYS AS "
+    "(to_tsvector('english', coalesce(name, '') || ' ' || coalesce(text, ''))) STORED",
+    "CREATE INDEX IF NOT EXISTS ix_catalog_card_tsv ON catalog_card USING GIN (search_tsv)",
 )
 
 

@@ -252,11 +252,9 @@ class CardSearch:
                     match = joiner.join(f'"{word}"' for word in words)
                 else:
                     statement = text(
-                        "SELECT id FROM catalog_card WHERE to_tsvector('english', name || ' ' || text) "
-                        "@@ websearch_to_tsquery('english', :q) "
-                        "AND (CAST(:game AS TEXT) IS NULL OR game = :game) "
-                        "ORDER BY ts_rank(to_tsvector('english', name || ' ' || text), "
-                        "websearch_to_tsquery('english', :q)) DESC LIMIT :n"
+                        "SELECT c.id FROM catalog_card c, websearch_to_tsquery('english', :q) AS query "
+                        "WHERE c.search_tsv @@ query AND (CAST(:game AS TEXT) IS NULL OR c.game = :game) "
+                        "ORDER BY ts_rank(c.search_tsv, query, 2) DESC LIMIT :n"  # 2: divided by length
                     )
                     match = joiner.lower().join(words)
                 rows = (await conn.execute(statement, {"q": match, "game": game, "n": limit})).all()
