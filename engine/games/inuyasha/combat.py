@@ -25,7 +25,8 @@ def boost_options(state: State, frame: Frame, player: int) -> list[Option]:
     used = "aggr_used" if attacking else "def_used"
     options = [Option("pass", "No boost", "pass")]
     hand = board.first_of_each_code(state, state.zones[f"hand:{player}"])
-    if keyword in facts(state.cards[fighter].code).keywords and not data.get(used):
+    repeat = state.options.get("keyword_boosts") == "repeat"
+    if keyword in facts(state.cards[fighter].code).keywords and (repeat or not data.get(used)):
         for cid in hand:
             cost = facts(state.cards[cid].code).cost
             options.append(

@@ -49,6 +49,9 @@ class InuyashaGame(Game):
             "a deck cost larger than the deck: lose when it runs out, or forbid the play (rule 5.1)",
             ("lose", "forbid"),
         ),
+        "keyword_boosts": MatchOption(
+            "once", "Aggressive/Defensive: once per attack, or repeat with more discards (rule 7.4)", ("once", "repeat")
+        ),
         "games": MatchOption(
             1, "games per match: 1, or 3 (best of three, Kaitou swaps between games, rule 2.5)", (1, 3)
         ),

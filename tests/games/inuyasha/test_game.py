@@ -83,7 +83,9 @@ def test_random_play_is_consistent_and_evaluation_is_bounded() -> None:
         assert GAME.evaluate(state, state.result.winners[0]) == 1.0
 
 
-@pytest.mark.parametrize("options", [{}, {"location_copies": "table", "deck_cost_shortfall": "forbid"}])
+@pytest.mark.parametrize(
+    "options", [{}, {"location_copies": "table", "deck_cost_shortfall": "forbid", "keyword_boosts": "repeat"}]
+)
 def test_selfplay_has_no_errors_and_replays(options: dict[str, str]) -> None:
     summary = run_selfplay("inuyasha", 75, ["random", "random"], seed=5, options=options)
     assert summary["errors"] == 0, summary["error_details"]
