@@ -54,6 +54,8 @@ def explain(state: State, option_id: str) -> Explanation | None:
         if not facts(state.cards[cid].code).is_event:
             return f"{board.name(state, cid)} is not an Event: only Events are proposed", "usagi 5.6"
         return "You can only propose an Event from your own hand", "usagi 5.6"
+    if kind == "tie" and pending.kind == "tiebreak":
+        return "Choose one of your own cards involved with the tied Event", "usagi 7.5"
     if kind == "keep":
         return "Only a Hero in your own play field can be kept", "usagi 7.10"
     return None
