@@ -211,11 +211,13 @@ class MatchUI:
             raise StaleChoiceError(f"Match #{match_id} is not in progress.")
         seat = seat_index(row, user)
         prompt = state.prompt()
+        if seat is not None and len(row.choices) != step:
+            raise StaleChoiceError("That prompt was already answered; press View my hand for the current one.")
         if seat is None or prompt is None or prompt.player != seat:
             waiting = seats_of(row)[prompt.player].name if prompt is not None else "nobody"
             raise NotYourTurnError(f"Sorry, this decision is not yours: match #{match_id} is waiting for {waiting}.")
-        if len(row.choices) != step or not 0 <= index < len(prompt.options):
-            raise StaleChoiceError("That prompt was already answered; press View my hand for the current one.")
+        if not 0 <= index < len(prompt.options):
+            raise StaleChoiceError("That option is no longer on offer; press View my hand for the current prompt.")
         await interaction.response.defer()
         update = await self.matches.choose(match_id, user, prompt.options[index].id, expected_step=step)
         content, view = self.private_parts(update.row, update.state or state, seat)
