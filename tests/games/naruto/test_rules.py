@@ -178,3 +178,36 @@ def test_expert_and_combination_apply_when_their_items_match() -> None:
     assert "expert-genin" in texts and "combo-wind" in texts
     assert "expert-jonin" not in texts and "combo-water" not in texts
     assert texts.index("Sasuke Uchiha gets +2/+2 this turn") < texts.index("expert-genin")
+
+
+def test_first_player_is_chosen_at_random() -> None:
+    game = get_game("naruto")
+    firsts = {game.new_match(game.default_decks(), seed=s).vars["first"] for s in range(12)}
+    assert firsts == {0, 1}
+
+
+def test_battle_rewards_stay_hidden_from_both_players() -> None:
+    from engine.core.scenario import build_state
+
+    data = {
+        "game": "naruto",
+        "setup": {
+            "players": [
+                {"zones": {"rewards": ["Kunai", "Haku"], "deck": ["5x Kunai"]}},
+                {"zones": {"deck": ["5x Kunai"]}},
+            ],
+            "state": {"active": 0, "turn": 4, "phase": "mission"},
+        },
+    }
+    state = build_state(data)
+    for viewer in (0, 1, None):
+        rewards = state.view(viewer)["players"][0]["zones"]["rewards"]
+        assert rewards == {"count": 2, "cards": []}
+
+
+def test_reinforcement_deck_takes_only_reserve_cards() -> None:
+    game = get_game("naruto")
+    deck = next(iter(load_pool("naruto").decks.values())).as_lists()
+    problems = game.validate_deck({**deck, "reinforcement": ["N-002"]})
+    assert any("cannot go in the Reinforcement Deck" in p and "naruto 2.3" in p for p in problems)
+    assert any("unknown deck section" in p for p in game.validate_deck({**deck, "side": ["N-002"]}))
