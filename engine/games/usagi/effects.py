@@ -114,22 +114,23 @@ def refresh(*, on_self: bool = False) -> Action:
     return run
 
 
-def exhaust() -> Action:
+def _remove(pile: str, verb: str) -> Action:
     def run(ctx: Ctx) -> None:
         cid = ctx.targets[0]
-        ctx.state.log(f"{board.name(ctx.state, cid)} is exhausted (to the rest pile).")
-        board.leave_play(ctx.state, cid, "rest")
+        ctx.state.log(f"{board.name(ctx.state, cid)} is {verb} (to the {pile} pile).")
+        board.leave_play(ctx.state, cid, pile)
 
     return run
+
+
+def exhaust() -> Action:
+    """The target goes to its owner's rest pile (rule 9.3)."""
+    return _remove("rest", "exhausted")
 
 
 def kill() -> Action:
-    def run(ctx: Ctx) -> None:
-        cid = ctx.targets[0]
-        ctx.state.log(f"{board.name(ctx.state, cid)} is killed (to the dead pile).")
-        board.leave_play(ctx.state, cid, "dead")
-
-    return run
+    """The target goes to its owner's dead pile for good (rule 9.3)."""
+    return _remove("dead", "killed")
 
 
 def uninvolve() -> Action:
