@@ -104,14 +104,17 @@ def to_standby(state: State, cid: int) -> None:
     state.log(f"{cname(state, cid)} leaves its Team and becomes a Standby Ninja")
 
 
-def enter_play(state: State, cid: int, player: int, *, how: str = "deploys") -> None:
-    """Put a Ninja, Client or Permanent Mission into `player`'s Village, healthy, as a Team of one."""
-    state.move(cid, f"village:{player}", controller=player)
+def enter_play(state: State, cid: int, player: int, *, how: str = "deploys", join: list[int] | None = None) -> None:
+    """Put a Ninja, Client or Permanent Mission into `player`'s Village, healthy, as a Team of one
+    (or onto the Battlefield as a Support Ninja of the Battle team `join`)."""
+    state.move(cid, f"{'battle' if join is not None else 'village'}:{player}", controller=player)
     card = state.mcard(cid)
     card.orientation = ""
     card.flags["entered"] = state.vars.get("turn", 0)
     f = f_of(state, cid)
-    if f.kind == "Ninja":
+    if join is not None:
+        join.append(cid)
+    elif f.kind == "Ninja":
         state.players[player].setdefault("teams", []).append([cid])
     state.log(f"{pname(state, player)} {how} {f.name}")
     if f.kind == "Ninja" and "Tracking" in board.keywords(state, cid):

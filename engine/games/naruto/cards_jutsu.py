@@ -403,10 +403,7 @@ def _fanged_pursuit(ctx: Ctx) -> None:
             continue
         if board.name_in_play(state, ctx.player, f_of(state, t).names):
             continue
-        state.move(t, f"battle:{ctx.player}", controller=ctx.player)
-        state.mcard(t).flags["entered"] = state.vars.get("turn", 0)
-        team.append(t)
-        state.log(f"{f_of(state, t).name} joins {f_of(state, user(ctx)).name}'s Team as a Support Ninja")
+        actions.enter_play(state, t, ctx.player, how="adds as a Support Ninja", join=team)
 
 
 jutsu("J-041", "fanged_pursuit", _fanged_pursuit, target=Selector(_dogs), targets=1, max_targets=2)

@@ -25,6 +25,12 @@ def explain(state: State, option_id: str) -> tuple[str, str] | None:
     player = pending.player if pending is not None else attacker
     cid = _card(state, rest) if rest else None
 
+    if cid is not None and pending is not None:
+        code = state.cards[cid].code
+        for option in pending.options:
+            other = _card(state, option.id.partition(":")[2]) if option.id.startswith(verb + ":") else None
+            if other is not None and other != cid and state.cards[other].code == code:
+                return f"copies of a card are interchangeable here: choose {option.id} ({option.label})", pending.rule
     if verb in ("organize", "team", "keep") and kind not in ("organize", "organize_team"):
         return "Teams can only be organized in your own Organization Phase", "naruto 8.3"
     if verb in ("deploy", "mission", "charge", "client") and kind != "mission_phase":

@@ -211,3 +211,22 @@ def test_reinforcement_deck_takes_only_reserve_cards() -> None:
     problems = game.validate_deck({**deck, "reinforcement": ["N-002"]})
     assert any("cannot go in the Reinforcement Deck" in p and "naruto 2.3" in p for p in problems)
     assert any("unknown deck section" in p for p in game.validate_deck({**deck, "side": ["N-002"]}))
+
+
+def test_a_second_copy_points_to_the_offered_one() -> None:
+    from engine.core.scenario import build_state
+
+    data = {
+        "game": "naruto",
+        "setup": {
+            "players": [
+                {"zones": {"hand": ["Kunai", "Kunai"], "deck": ["5x Kunai"]}},
+                {"zones": {"deck": ["5x Kunai"]}},
+            ],
+            "state": {"active": 0, "turn": 4, "phase": "mission"},
+        },
+    }
+    state = build_state(data)
+    assert "charge:0" in state.pending and "charge:1" not in state.pending  # type: ignore[operator]
+    with pytest.raises(IllegalActionError, match="choose charge:0"):
+        state.apply("charge:1")
