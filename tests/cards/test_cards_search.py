@@ -12,8 +12,6 @@ from cards.catalog.index import rank_score, word_coverage
 from cards.importers import import_source
 from cards.pool import load_pool, normalize_name
 
-QUERIES = Path(__file__).parent / "data" / "queries.yaml"
-
 
 async def test_exact_name_and_case(search: CardSearch) -> None:
     response = await search.search("DARK MAGICIAN", game="yugioh")
