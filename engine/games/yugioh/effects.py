@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.core.prompt import Option
 from engine.core.state import EMPTY, Frame, State, procedure
-from engine.games.yugioh.board import banish, destroy, fx, name, to_hand
+from engine.games.yugioh.board import banish, destroy, fx, name, to_grave, to_hand
 from engine.games.yugioh.facts import code_by_name, facts
+from engine.games.yugioh.pick import label
 
 ACTIONS: dict[str, Callable[[State, int], None]] = {"destroy": destroy, "to_hand": to_hand, "banish": banish}
 
@@ -201,9 +203,60 @@ def fusion(state: State, frame: Frame) -> None:
             rule="yugioh 10.5",
         )
         return
-    from engine.games.yugioh.board import to_grave
-
     for cid in data["mats"]:
         to_grave(state, cid, why="used as a Fusion-Material Monster")
     state.pop()
     state.push("ygo.special", cid=fid, player=player)
+
+
+def ritual_tributes(state: State, player: int, monster: int) -> list[int]:
+    """Monsters that may be Tributed for a Ritual Summon: hand and own field, not the Ritual Monster."""
+    hand = [c for c in state.zones[f"hand:{player}"] if c != monster and facts(state.cards[c].code).is_monster]
+    return hand + [c for c in state.zones[f"mzone:{player}"] if c != EMPTY]
+
+
+def ritual_possible(state: State, player: int, monster: int) -> bool:
+    """Tributes with Levels adding up to the Ritual Monster's Level exist, and it will have room (10.6)."""
+    level = facts(state.cards[monster].code).level
+    pool = ritual_tributes(state, player, monster)
+    total = sum(facts(state.cards[c].code).level for c in pool)
+    room = EMPTY in state.zones[f"mzone:{player}"] or any(c in state.zones[f"mzone:{player}"] for c in pool)
+    return total >= level and room
+
+
+@procedure("ygo.ritual")
+def ritual(state: State, frame: Frame) -> None:
+    """Ritual Summon `monster` for `player`: Tribute monsters whose Levels total at least its Level,
+    one pick at a time, then Special Summon it (rule 10.6). A Ritual Magic script pushes this."""
+    data = frame.data
+    player, monster = int(data["player"]), int(data["monster"])
+    picked: list[int] = data.setdefault("picked", [])
+    level = facts(state.cards[monster].code).level
+    if frame.step == 1:
+        answer = state.take_answer()
+        if answer.id != "done":
+            picked.append(int(answer.id.partition(":")[2]))
+    total = sum(facts(state.cards[c].code).level for c in picked)
+    rest = [c for c in ritual_tributes(state, player, monster) if c not in picked]
+    room = EMPTY in state.zones[f"mzone:{player}"] or any(c in state.zones[f"mzone:{player}"] for c in picked)
+    done = total >= level and room
+    if frame.step == 1 and (answer.id == "done" or not rest):
+        if not done:
+            state.log("The Tributes do not reach the Ritual Monster's Level: the Ritual fails.")
+            state.pop()
+            return
+        for cid in picked:
+            to_grave(state, cid, why="Tributed for a Ritual Summon")
+        state.pop()
+        state.push("ygo.special", cid=monster, player=player)
+        return
+    frame.step = 1
+    options = [Option(f"card:{cid}", label(state, cid, player), "card") for cid in rest]
+    if done:
+        options.append(Option("done", "Done", "done"))
+    if not options:
+        state.log("No monsters can be Tributed: the Ritual fails.")
+        state.pop()
+        return
+    text = f"Ritual Summon {facts(state.cards[monster].code).name}: Tribute Levels {total}/{level}"
+    state.ask(player, "tribute", text, options, "yugioh 10.6")
