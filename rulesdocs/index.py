@@ -33,6 +33,7 @@ from rulesdocs.parse import (
     read_document,
     reference_games,
 )
+from rulesdocs.scoring import FieldIndex
 
 SCHEMA_VERSION = "3"
 DEFAULT_TEXTS_DIR = Path(__file__).resolve().parent / "texts"
@@ -98,7 +99,7 @@ class BuildInfo:
 
 
 class RulesIndex:
-    """Chunks in memory for lookups, BM25 ranking through SQLite FTS5."""
+    """Chunks in memory for lookups; candidates and BM25 through SQLite FTS5, BM25F re-scoring."""
 
     def __init__(self, conn: sqlite3.Connection, chunks: list[Chunk], info: BuildInfo) -> None:
         self._conn = conn
@@ -126,6 +127,7 @@ class RulesIndex:
             else:
                 self.glossary.setdefault(chunk.game, {})[textmod.fold(chunk.title)] = chunk
         self._row = {id(c): i + 1 for i, c in enumerate(chunks)}
+        self.fields = FieldIndex(chunks)
 
     # ----- opening and building ----------------------------------------------------------------
 

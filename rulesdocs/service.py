@@ -20,7 +20,7 @@ from pathlib import Path
 
 from rulesdocs import conversation as conv
 from rulesdocs import text as textmod
-from rulesdocs.answer import AnswerConfig, compose, coverage
+from rulesdocs.answer import AnswerConfig, compose
 from rulesdocs.index import Query, RulesIndex
 from rulesdocs.model import GAME_NAMES, Answer, GameId, Hit, RulesError
 from rulesdocs.semantic import SemanticRanker, rrf
@@ -126,10 +126,10 @@ class RulesService:
         exact = self._exact(question, game)
         query = Query.parse(conv.strip_game_names(question), context=context)
         hits = self.index.search(query, game, limit=CANDIDATES)
-        hits = _rerank(hits, query, self.index, game, bool(exact))
+        hits = _rerank(hits, query, self.index, bool(exact))
         if self.semantic is not None:
             semantic_query = f"{context} {question}" if context else question
-            semantic = self.semantic.search(semantic_query, game, limit=CANDIDATES)
+            semantic = self.semantic.search(semantic_query, game, limit=60)
             fused = rrf([hits, semantic], k=RRF_K, weights=(1.0, SEMANTIC_WEIGHT))
             hits = _demote_glossary(fused, bool(exact), FUSED_GLOSSARY_FACTOR)
         if exact:
@@ -209,10 +209,10 @@ def _singular(term: str) -> str:
     return term[:-1] if term.endswith("s") and not term.endswith("ss") else term
 
 
-CANDIDATES = 60
-"""How many BM25 candidates are re-scored."""
-BODY_COVERAGE_WEIGHT = 0.5
-TITLE_COVERAGE_WEIGHT = 1.0
+CANDIDATES = 200
+"""How many FTS5 candidates are re-scored with BM25F."""
+TITLE_WEIGHT = 0.5
+"""Weight of the share of the question found in a section's title."""
 RRF_K = 5
 """Reciprocal-rank-fusion constant: small, because only the first few ranks matter here."""
 SEMANTIC_WEIGHT = 0.7
@@ -223,23 +223,16 @@ FUSED_GLOSSARY_FACTOR = 0.8
 """The same after fusion, where the embeddings also favour short definitions."""
 
 
-def _rerank(hits: list[Hit], query: Query, index: RulesIndex, game: GameId, exact: bool) -> list[Hit]:
-    """Re-score BM25 candidates: BM25 scaled to the best hit, plus how much of the question's
-    weight (smoothed IDF) the chunk's text and its title cover.
-
-    FTS5's BM25 gives no weight at all to a term found in more than half of a game's sections
-    ("character" in Inuyasha), so a section titled "Characters" could not win on that word;
-    the coverage features restore it.
-    """
-    if not hits:
-        return hits
-    best = max(h.score for h in hits) or 1.0
-    stats = index.stats.get(game)
-    rescored = []
-    for hit in hits:
-        body, title = coverage(query, hit.chunk, index, stats)
-        score = hit.score / best + BODY_COVERAGE_WEIGHT * body + TITLE_COVERAGE_WEIGHT * title
-        rescored.append(Hit(hit.chunk, score, hit.source))
+def _rerank(hits: list[Hit], query: Query, index: RulesIndex, exact: bool) -> list[Hit]:
+    """Re-score FTS5 candidates with BM25F (scaled to the best) plus the share of the question
+    found in the title (see rulesdocs.scoring), then demote glossary entries."""
+    scored = [(hit.chunk, index.fields.score(query.weights, hit.chunk)) for hit in hits]
+    best = max((score for _, score in scored), default=0.0) or 1.0
+    rescored = [
+        Hit(chunk, score / best + TITLE_WEIGHT * index.fields.title_share(query.weights, chunk), "bm25")
+        for chunk, score in scored
+        if score > 0
+    ]
     return _demote_glossary(rescored, exact)
 
 

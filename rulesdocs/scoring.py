@@ -1,0 +1,104 @@
+"""BM25F scoring of the candidates FTS5 finds.
+
+FTS5's `bm25()` clamps the IDF of a term found in more than half of the rows to almost zero, so
+the core words of a game ("character" in Inuyasha, "monster" in Yu-Gi-Oh!) stop counting and a
+section titled "Characters" cannot win on that word. The candidates FTS5 returns are therefore
+re-scored here with BM25F: term frequencies summed over weighted fields (title, glossary keywords,
+parent title, text), Lucene's always-positive IDF, per-game statistics.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+
+from rulesdocs import text as textmod
+from rulesdocs.model import Chunk, GameId
+
+Fields = tuple[Counter[str], Counter[str], Counter[str], Counter[str]]
+
+
+@dataclass(frozen=True, slots=True)
+class BM25FParams:
+    """Field weights (title, keywords, parents, body) and the usual k1 / b."""
+
+    weights: tuple[float, float, float, float] = (4.0, 2.0, 1.5, 1.0)
+    k1: float = 1.2
+    b: float = 0.5
+
+
+@dataclass(slots=True)
+class _GameFields:
+    docs: int = 0
+    total_length: float = 0.0
+    df: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def avg_length(self) -> float:
+        return self.total_length / self.docs if self.docs else 1.0
+
+
+class FieldIndex:
+    """Per-field term counts of every reference chunk, and per-game document frequencies."""
+
+    def __init__(self, chunks: list[Chunk], params: BM25FParams | None = None) -> None:
+        self.params = params or BM25FParams()
+        self._fields: dict[int, Fields] = {}
+        self._length: dict[int, float] = {}
+        self._games: dict[GameId, _GameFields] = {}
+        for chunk in chunks:
+            if not chunk.is_reference or chunk.game is None:
+                continue
+            fields: Fields = (
+                Counter(textmod.terms(chunk.title)),
+                Counter(textmod.terms(chunk.keywords)),
+                Counter(textmod.terms(chunk.parents)),
+                Counter(textmod.terms(chunk.text)),
+            )
+            length = sum(w * sum(f.values()) for w, f in zip(self.params.weights, fields, strict=True))
+            self._fields[id(chunk)] = fields
+            self._length[id(chunk)] = length
+            game = self._games.setdefault(chunk.game, _GameFields())
+            game.docs += 1
+            game.total_length += length
+            game.df.update(set().union(*fields))
+
+    def idf(self, game: GameId, term: str) -> float:
+        """Lucene's IDF: log(1 + (N - n + 0.5) / (n + 0.5)), never negative."""
+        stats = self._games.get(game)
+        if stats is None:
+            return 0.0
+        n = stats.df.get(term, 0)
+        return math.log(1.0 + (stats.docs - n + 0.5) / (n + 0.5))
+
+    def score(self, weights: dict[str, int], chunk: Chunk) -> float:
+        """BM25F of `chunk` for query terms with integer weights (0 for a non-reference chunk)."""
+        fields = self._fields.get(id(chunk))
+        if fields is None or chunk.game is None:
+            return 0.0
+        params = self.params
+        norm = params.k1 * (1 - params.b + params.b * self._length[id(chunk)] / self._games[chunk.game].avg_length)
+        total = 0.0
+        for term, weight in weights.items():
+            tf = sum(w * f.get(term, 0) for w, f in zip(params.weights, fields, strict=True))
+            if tf:
+                total += weight * self.idf(chunk.game, term) * tf * (params.k1 + 1) / (tf + norm)
+        return total
+
+    def title_share(self, weights: dict[str, int], chunk: Chunk) -> float:
+        """Share (0..1) of the question's IDF found in the chunk's title or glossary keywords,
+        counting only the question's own (highest-weight) terms."""
+        fields = self._fields.get(id(chunk))
+        if fields is None or chunk.game is None or not weights:
+            return 0.0
+        top = max(weights.values())
+        total = found = 0.0
+        for term, weight in weights.items():
+            if weight < top:
+                continue
+            idf = self.idf(chunk.game, term)
+            total += idf
+            if fields[0].get(term) or fields[1].get(term):
+                found += idf
+        return found / total if total else 0.0
