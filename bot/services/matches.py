@@ -474,6 +474,14 @@ class MatchService:
         state = self._replay(row, step)
         return row, state.view(None), step
 
+    async def warm_open_matches(self) -> list[MatchRow]:
+        """Load every active match's state into the cache (after a restart); returns their rows."""
+        rows = await self.db.open_matches(("active",))
+        for row in rows:
+            if row.decks:
+                self.load_state(row)
+        return rows
+
     async def list_for(self, user: str, *, open_only: bool = True) -> list[MatchRow]:
         return await self.db.matches_for(user, open_only=open_only)
 

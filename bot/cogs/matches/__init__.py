@@ -20,12 +20,9 @@ log = logging.getLogger("tcgtable.bot.matches")
 async def restore(bot: TcgBot) -> int:
     """Re-attach every open match's board view and warm its state; returns how many were restored."""
     started = time.perf_counter()
-    rows = await bot.services.db.open_matches(("active",))
+    rows = await bot.services.matches.warm_open_matches()
     for row in rows:
-        if row.id is None:
-            continue
-        bot.services.matches.load_state(row)
-        if row.board_message_id:
+        if row.id is not None and row.board_message_id:
             bot.add_view(board_view(row.id), message_id=int(row.board_message_id))
     log.info("restored %d open matches in %.2f s", len(rows), time.perf_counter() - started)
     return len(rows)

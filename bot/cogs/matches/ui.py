@@ -7,6 +7,7 @@ sent as ephemeral replies to that player's own click or command.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING, Any
@@ -154,7 +155,7 @@ class MatchUI:
         if channel is None:
             return None
         state = update.state or self.matches.load_state(row)
-        embed, image = self.board_parts(row, state)
+        embed, image = await asyncio.to_thread(self.board_parts, row, state)  # Pillow off the loop
         board = views.board_view(row.id, finished=update.finished)
         message: discord.Message | None = None
         if row.board_message_id:
@@ -164,7 +165,7 @@ class MatchUI:
                 )
             except discord.HTTPException:
                 message = None
-                embed, image = self.board_parts(row, state)
+                embed, image = await asyncio.to_thread(self.board_parts, row, state)  # Pillow off the loop
         if message is None:
             message = await channel.send(embed=embed, file=image, view=board)
             await self.matches.set_location(row.id, board_message_id=str(message.id))
