@@ -17,6 +17,7 @@ import hashlib
 import math
 import os
 import sqlite3
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -103,6 +104,7 @@ class RulesIndex:
 
     def __init__(self, conn: sqlite3.Connection, chunks: list[Chunk], info: BuildInfo) -> None:
         self._conn = conn
+        self._lock = threading.Lock()  # one connection shared by the bot's worker threads
         self.chunks = chunks
         self.info = info
         self.sections: dict[GameId, dict[str, Chunk]] = {}
@@ -192,7 +194,8 @@ class RulesIndex:
             return []
         sql = f"SELECT rowid, bm25({_ref_table(game)}, ?, ?, ?, ?, ?) AS s FROM {_ref_table(game)} "
         sql += f"WHERE {_ref_table(game)} MATCH ? ORDER BY s LIMIT ?"
-        rows = self._conn.execute(sql, (*COLUMN_WEIGHTS, query.match_expression(), limit)).fetchall()
+        with self._lock:
+            rows = self._conn.execute(sql, (*COLUMN_WEIGHTS, query.match_expression(), limit)).fetchall()
         return [Hit(self.chunks[rowid - 1], -score) for rowid, score in rows]
 
     def search_extra(self, query: Query, game: GameId | None, *, limit: int = 5) -> list[Hit]:
@@ -201,11 +204,12 @@ class RulesIndex:
             return []
         scope = "gany" if game is None else f"(g{game} OR gany)"
         expression = f"scope : {scope} AND ({query.match_expression()})"
-        rows = self._conn.execute(
-            "SELECT rowid, bm25(fts_extra, ?, ?, ?, ?, ?) AS s FROM fts_extra "
-            "WHERE fts_extra MATCH ? ORDER BY s LIMIT ?",
-            (*COLUMN_WEIGHTS, expression, limit),
-        ).fetchall()
+        with self._lock:
+            rows = self._conn.execute(
+                "SELECT rowid, bm25(fts_extra, ?, ?, ?, ?, ?) AS s FROM fts_extra "
+                "WHERE fts_extra MATCH ? ORDER BY s LIMIT ?",
+                (*COLUMN_WEIGHTS, expression, limit),
+            ).fetchall()
         return [Hit(self.chunks[rowid - 1], -score) for rowid, score in rows]
 
 
@@ -264,10 +268,13 @@ def _build(path: Path | str, chunks: list[Chunk], fingerprint: str) -> sqlite3.C
         _fill(conn, chunks, fingerprint)
         return conn
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
-    tmp.unlink(missing_ok=True)
-    conn = sqlite3.connect(tmp)
+    tmp = target.with_name(f"{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp.unlink(missing_ok=True)
+        conn = sqlite3.connect(tmp)
+    except (OSError, sqlite3.Error):
+        return _build(":memory:", chunks, fingerprint)  # read-only cache dir: keep it in memory
     try:
         _fill(conn, chunks, fingerprint)
     finally:

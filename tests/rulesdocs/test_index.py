@@ -70,3 +70,20 @@ def test_extra_documents_are_indexed_by_game(texts: Path, tmp_path: Path) -> Non
 def test_missing_texts_directory_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(RulesError, match="does not exist"):
         RulesIndex.open(tmp_path / "nowhere", db_path=":memory:")
+
+
+def test_unwritable_cache_falls_back_to_memory(texts: Path, tmp_path: Path) -> None:
+    blocker = tmp_path / "file-not-dir"
+    blocker.write_text("x")
+    index = RulesIndex.open(texts, db_path=blocker / "rules.sqlite")
+    assert index.info.rebuilt
+    assert index.search(Query.parse("tribute"), "yugioh")
+
+
+def test_concurrent_searches_share_one_connection(service_index: RulesIndex) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    query = Query.parse("tribute summon")
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda _: service_index.search(query, "yugioh")[0].chunk.section, range(40)))
+    assert len(set(results)) == 1
