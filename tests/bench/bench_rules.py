@@ -19,7 +19,15 @@ import time
 from pathlib import Path
 
 from rulesdocs.conversation import infer_game
-from rulesdocs.evaluate import Stopwatch, evaluate, load_conversations, load_questions, rank_of
+from rulesdocs.evaluate import (
+    HOLDOUT_DIR,
+    QUESTIONS_DIR,
+    Stopwatch,
+    evaluate,
+    load_conversations,
+    load_questions,
+    rank_of,
+)
 from rulesdocs.index import RulesIndex
 from rulesdocs.model import GAMES
 from rulesdocs.service import Asked, RulesService
@@ -39,8 +47,8 @@ def build_times(docs: list[str]) -> dict[str, float]:
     return {"build_s": round(built, 3), "reuse_s": round(reused, 3), "chunks": chunks}
 
 
-def quality(service: RulesService) -> dict[str, object]:
-    reports = evaluate(service, GAMES)
+def quality(service: RulesService, directory: Path = QUESTIONS_DIR) -> dict[str, object]:
+    reports = evaluate(service, GAMES, directory)
     total = sum(r.total for r in reports.values())
     return {
         "per_game": {g: r.summary() for g, r in reports.items()},
@@ -99,6 +107,7 @@ def main() -> int:
     result: dict[str, object] = {"index": build_times(args.docs)}
     service = RulesService(db_path=":memory:", extra_dirs=args.docs)
     result["bm25"] = quality(service)
+    result["bm25_holdout"] = quality(service, HOLDOUT_DIR)
     result["latency_bm25"] = latency(service)
     result["follow_ups_bm25"] = follow_ups(service)
     result["game_inference"] = inference(service)
@@ -108,6 +117,7 @@ def main() -> int:
         if semantic.enable_semantic():
             result["semantic_load_s"] = round(time.perf_counter() - start, 2)
             result["fused"] = quality(semantic)
+            result["fused_holdout"] = quality(semantic, HOLDOUT_DIR)
             result["latency_fused"] = latency(semantic)
             result["follow_ups_fused"] = follow_ups(semantic)
         else:

@@ -6,21 +6,32 @@ figures) so that a real regression fails here while the sets stay honest labels.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from rulesdocs.evaluate import evaluate, is_hit, load_conversations, load_questions, rank_of
+from rulesdocs.evaluate import (
+    HOLDOUT_DIR,
+    QUESTIONS_DIR,
+    evaluate,
+    is_hit,
+    load_conversations,
+    load_questions,
+    rank_of,
+)
 from rulesdocs.model import GAMES
 from rulesdocs.service import Asked, RulesService
 
+SETS = ((QUESTIONS_DIR, 25), (HOLDOUT_DIR, 10))
 MIN_HIT_AT_1 = 0.82
 MIN_HIT_AT_3 = 0.94
 MIN_GAME_HIT_AT_3 = 0.85
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_question_set_is_well_formed(game: str, service: RulesService) -> None:
-    questions = load_questions(game)
-    assert len(questions) >= 25
+@pytest.mark.parametrize(("game", "directory", "minimum"), [(g, d, m) for g in GAMES for d, m in SETS])
+def test_question_set_is_well_formed(game: str, directory: Path, minimum: int, service: RulesService) -> None:
+    questions = load_questions(game, directory)
+    assert len(questions) >= minimum
     assert len({q.question for q in questions}) == len(questions), "duplicate questions"
     index = service.index
     for item in questions:
@@ -63,3 +74,10 @@ def test_conversations_keep_game_and_answer_follow_ups(service: RulesService) ->
             rank = rank_of(answer.sections, turn.expect)
             hits_at_3 += rank is not None and rank <= 3
     assert hits_at_3 >= follow_ups - 2, f"follow-ups answered within top 3: {hits_at_3}/{follow_ups}"
+
+
+def test_hit_rates_on_held_out_questions(service: RulesService) -> None:
+    reports = evaluate(service, GAMES, HOLDOUT_DIR)
+    total = sum(r.total for r in reports.values())
+    assert sum(r.hit1 for r in reports.values()) / total >= 0.75
+    assert sum(r.hit3 for r in reports.values()) / total >= 0.9
