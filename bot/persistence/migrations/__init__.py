@@ -1,0 +1,1 @@
+"""Alembic migrations for tcgtable's tables; run them with `tcgtable db upgrade`."""
