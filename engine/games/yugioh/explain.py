@@ -27,6 +27,12 @@ def explain(state: State, option_id: str) -> tuple[str, str] | None:
     kind, _, raw = option_id.partition(":")
     phase = state.vars.get("phase", "")
     main_idle = pending.kind == "action"
+    if kind == "lastwill":
+        return (
+            "Last Will needs to have resolved this turn, a monster of yours sent from your field to your "
+            "Graveyard this turn, a free Monster Card Zone space and a monster of 1500 or less ATK in your Deck",
+            "yugioh 15.4",
+        )
     if kind == "battle":
         found = battle_problem(state, player)
         return (found[0], f"yugioh {found[1]}") if found else None
@@ -44,6 +50,14 @@ def explain(state: State, option_id: str) -> tuple[str, str] | None:
             problem = position_problem(state, player, cid)
         elif kind == "setst" and main_idle:
             problem = set_st_problem(state, player, cid)
+    elif kind == "offer" and not (state.cards[cid].code == "80604091" and state.cards[cid].face_up):
+        problem = ("only a face-up Ultimate Offering you control can be used this way", "15.4")
+    elif kind == "offer":
+        problem = (
+            "Ultimate Offering is used in your Main Phase or the opponent's Battle Phase, with no chain "
+            "open, paying 500 LP (you need more than 500) for a monster you can Normal Summon or Set",
+            "15.4",
+        )
     elif kind == "act":
         problem = activation_problem(state, player, cid, idle=main_idle)
     elif kind == "attack":

@@ -52,7 +52,7 @@ class YugiohGame(Game):
         "first_player_draws": MatchOption(
             True, "The first player draws in their first Draw Phase (rule 9.2 Interpretation)", (True, False)
         ),
-        "banlist": MatchOption("none", "Forbidden/Limited list in force (rule 14.3)", ("none", "classic-house")),
+        "banlist": MatchOption("none", "Forbidden/Limited list in force (rule 14.3)", tuple(banlists())),
     }
 
     def setup(self, state: State, decks: list[DeckList]) -> None:
