@@ -15,6 +15,7 @@ from rulesdocs.index import GameStats, Query, RulesIndex
 from rulesdocs.model import GAME_NAMES, Answer, Chunk, Citation, GameId, Hit
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"“(*0-9])")
+_EXAMPLE = re.compile(r"^(?:worked )?example\b", re.IGNORECASE)
 _MARKUP = re.compile(r"\*\*|\*|`|^#+\s*|^\s*[-•]\s+", re.MULTILINE)
 
 
@@ -80,7 +81,9 @@ def extract(query: Query, chunk: Chunk, config: AnswerConfig) -> str:
     scored = []
     for position, sentence in enumerate(parts):
         words = set(textmod.terms(sentence))
-        score = sum(weight for term, weight in query.weights.items() if term in words)
+        score: float = sum(weight for term, weight in query.weights.items() if term in words)
+        if _EXAMPLE.match(sentence):
+            score *= 0.6  # the rule itself answers better than its worked example
         scored.append((score, -position, sentence))
     scored.sort(reverse=True)
     chosen = [scored[0]]
