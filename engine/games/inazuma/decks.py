@@ -10,7 +10,20 @@ from engine.games.inazuma.facts import all_facts
 MIN_DECK = 30
 MAX_COPIES = 3
 STARTING = 10
-SECTIONS = ("goalkeeper", "starting", "main", "round1", "round2", "round3")
+SECTIONS = ("goalkeeper", "starting", "main")
+# The rulebook's suggested starting formations per round for the two starter teams (3.2):
+# the starter decks list their 10 starting characters in this order, split 3 / 3 / 4.
+FORMATION_SPLIT = (3, 3, 4)
+
+
+def suggested_formations(starting: list[str]) -> list[list[str]]:
+    """The starting characters of a starter team split into its suggested rounds 1-3 (3.2)."""
+    rounds: list[list[str]] = []
+    start = 0
+    for size in FORMATION_SPLIT:
+        rounds.append(starting[start : start + size])
+        start += size
+    return rounds
 
 
 def validate(deck: Mapping[str, list[str]]) -> list[str]:
@@ -51,7 +64,4 @@ def validate(deck: Mapping[str, list[str]]) -> list[str]:
     for name, count in Counter(known[c].name for c in main).items():
         if count > MAX_COPIES:
             problems.append(f"the deck has {count} cards named {name!r}; at most {MAX_COPIES} (inazuma 3.1)")
-    rounds = [code for key in ("round1", "round2", "round3") for code in deck.get(key, [])]
-    if rounds and Counter(rounds) != Counter(starting):
-        problems.append("the suggested formations (round1-3) must split the 10 starting characters (inazuma 3.2)")
     return problems

@@ -13,7 +13,7 @@ from engine.core.checks import check_all
 from engine.core.registry import get_game
 from engine.core.rng import Rng
 from engine.games.inazuma.board import BOOK, char_sp
-from engine.games.inazuma.decks import validate
+from engine.games.inazuma.decks import suggested_formations, validate
 
 GAME = get_game("inazuma")
 
@@ -33,13 +33,22 @@ def test_every_card_has_a_script() -> None:
 
 
 def test_suggested_formations_follow_the_rulebook() -> None:
-    deck = load_pool("inazuma").decks["Axel Blaze"]
-    names = [[load_pool("inazuma")[c].name for c in deck.sections[f"round{r}"]] for r in (1, 2, 3)]
-    assert names == [
-        ["Shadow Cimmerian", "Steve Eagle", "Jim Wraith"],
-        ["Maddie Moonlight", "Steve Grim", "Jamie Cool"],
-        ["Axel Blaze", "Kevin Dragonfly", "Tim Saunders", "Jack Wallside"],
-    ]
+    pool = load_pool("inazuma")
+    expected = {
+        "Axel Blaze": [
+            ["Shadow Cimmerian", "Steve Eagle", "Jim Wraith"],
+            ["Maddie Moonlight", "Steve Grim", "Jamie Cool"],
+            ["Axel Blaze", "Kevin Dragonfly", "Tim Saunders", "Jack Wallside"],
+        ],
+        "Jude Sharp": [
+            ["Kevin Dragonfly", "Steve Grim", "Jim Wraith"],
+            ["Shadow Cimmerian", "Tim Saunders", "Peter Drent"],
+            ["David Samford", "Jamie Cool", "Jude Sharp", "Jack Wallside"],
+        ],
+    }
+    for name, rounds in expected.items():
+        starting = list(pool.decks[name].sections["starting"])
+        assert [[pool[c].name for c in r] for r in suggested_formations(starting)] == rounds
 
 
 @pytest.mark.parametrize(
