@@ -54,9 +54,12 @@ def free(state: State, zone: str) -> int:
 
 
 def face_up_on_field(state: State, code: str) -> bool:
-    for key in ("mzone:0", "mzone:1", "szone:0", "szone:1", "fzone:0", "fzone:1"):
+    """A face-up copy of `code` is on the field (monsters in Monster Zones, others in Magic & Trap Zones)."""
+    kind = "mzone" if facts(code).kind == "monster" else "szone"
+    cards = state.cards
+    for key in (f"{kind}:0", f"{kind}:1"):
         for cid in state.zones[key]:
-            if cid != EMPTY and state.cards[cid].face_up and state.cards[cid].code == code:
+            if cid != EMPTY and cards[cid].code == code and cards[cid].face_up:
                 return True
     return False
 
