@@ -46,12 +46,14 @@ def run_turn(state: State, frame: Frame) -> None:
         return
     if step == 4:
         v["phase"] = "main2"
+        state.log("Main Phase 2.")
         frame.step = 5
         state.push("ygo.main")
         return
     if step == 5:  # End Phase
         state.take_returned()
         v["phase"] = "end"
+        state.log(f"Player {player + 1}'s End Phase.")
         frame.step = 6
         window(state, player, "End Phase: activate a card?", rule="9.5")
         return
