@@ -45,6 +45,7 @@ class FieldIndex:
     def __init__(self, chunks: list[Chunk], params: BM25FParams | None = None) -> None:
         self.params = params or BM25FParams()
         self._fields: dict[int, Fields] = {}
+        self._tf: dict[int, dict[str, float]] = {}
         self._length: dict[int, float] = {}
         self._games: dict[GameId, _GameFields] = {}
         for chunk in chunks:
@@ -58,6 +59,11 @@ class FieldIndex:
             )
             length = sum(w * sum(f.values()) for w, f in zip(self.params.weights, fields, strict=True))
             self._fields[id(chunk)] = fields
+            tf: dict[str, float] = {}
+            for weight, counts in zip(self.params.weights, fields, strict=True):
+                for term, count in counts.items():
+                    tf[term] = tf.get(term, 0.0) + weight * count
+            self._tf[id(chunk)] = tf
             self._length[id(chunk)] = length
             game = self._games.setdefault(chunk.game, _GameFields())
             game.docs += 1
@@ -74,14 +80,14 @@ class FieldIndex:
 
     def score(self, weights: dict[str, int], chunk: Chunk) -> float:
         """BM25F of `chunk` for query terms with integer weights (0 for a non-reference chunk)."""
-        fields = self._fields.get(id(chunk))
-        if fields is None or chunk.game is None:
+        counts = self._tf.get(id(chunk))
+        if counts is None or chunk.game is None:
             return 0.0
         params = self.params
         norm = params.k1 * (1 - params.b + params.b * self._length[id(chunk)] / self._games[chunk.game].avg_length)
         total = 0.0
         for term, weight in weights.items():
-            tf = sum(w * f.get(term, 0) for w, f in zip(params.weights, fields, strict=True))
+            tf = counts.get(term)
             if tf:
                 total += weight * self.idf(chunk.game, term) * tf * (params.k1 + 1) / (tf + norm)
         return total
