@@ -97,3 +97,34 @@ def test_missing_directory_and_broken_pdf_are_clear_errors(tmp_path: Path) -> No
         read_document(broken)
     with pytest.raises(RulesError, match="unsupported"):
         read_document(tmp_path / "rules.docx")
+
+
+def _tiny_pdf(lines: list[str]) -> bytes:
+    """A one-page PDF with `lines` in Helvetica (enough for pypdf's text extraction)."""
+    content = "BT /F1 12 Tf 72 720 Td " + " ".join(f"({line}) Tj 0 -16 Td" for line in lines) + " ET"
+    objects = [
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        "/Resources << /Font << /F1 5 0 R >> >> >>",
+        f"<< /Length {len(content)} >>\nstream\n{content}\nendstream",
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    out = "%PDF-1.4\n"
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n{body}\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n" + "".join(f"{o:010d} 00000 n \n" for o in offsets)
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n"
+    return out.encode("latin-1")
+
+
+def test_pdf_documents_are_read_and_chunked(tmp_path: Path) -> None:
+    pdf = tmp_path / "naruto-house-rules.pdf"
+    pdf.write_bytes(_tiny_pdf(["HOUSE RULES", "Every quuxmat duel starts with a bow."]))
+    text = read_document(pdf)
+    assert "Every quuxmat duel starts with a bow." in text
+    chunks = parse_extra(text, pdf.name, game_of_path(pdf))
+    assert [(c.title, c.game) for c in chunks] == [("HOUSE RULES", "naruto")]
