@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from engine.core.state import EMPTY, State
 from engine.games.inazuma.actions import assist_receivers, can_assist, requirement_met, timing_ok
-from engine.games.inazuma.board import BOOK, goalkeeper, name_of, phase, top_facts, turn, z
+from engine.games.inazuma.board import (
+    BOOK,
+    goalkeeper,
+    is_fired_up,
+    name_of,
+    phase,
+    top_facts,
+    turn,
+    used_this_turn,
+    z,
+)
 from engine.games.inazuma.facts import SLOT_INDEX, SLOT_NAMES, facts, slot_position
 from engine.games.inazuma.moves import EXHAUSTED, field_with_name
 
@@ -17,6 +27,7 @@ PROMPT_KINDS = {
     "assist": "window",
     "bench": "bench",
     "kicker": "kicker",
+    "ability": "window",
 }
 
 
@@ -105,6 +116,29 @@ def explain_assist(state: State, player: int, cid: int, receiver: int) -> Explai
     return None
 
 
+def explain_ability(state: State, player: int, cid: int, name: str) -> Explained:
+    """Why a character's ability cannot be used now (11.1-11.4)."""
+    if cid == EMPTY or state.cards[cid].controller != player:
+        return "you can only use the abilities of your own characters", "inazuma 11.1"
+    info = top_facts(state, cid)
+    effect = next((e for e in BOOK.effects(info.code) if e.kind == "ability" and e.name == name), None)
+    if effect is None:
+        return f"{info.name} has no ability called {name!r}", "inazuma 11.1"
+    zone = state.cards[cid].zone.partition(":")[0]
+    where = effect.extra.get("where", "goal" if info.type == "goalkeeper" else "field")
+    if zone != where:
+        return f"this ability of {info.name} works only while it is in the {where} zone", "inazuma 11.1"
+    if effect.extra.get("fired_up") and not is_fired_up(state, cid):
+        return f"this ability works only while {info.name} is fired-up", "inazuma 11.1"
+    if not timing_ok(state, effect):
+        return f"this ability can only be used in the {effect.extra.get('phase')} phase", "inazuma 11.4"
+    if effect.extra.get("once") and used_this_turn(state, cid, name):
+        return f"{info.name} can use this ability only once per turn", "inazuma 11.3"
+    if state.cards[cid].orientation == EXHAUSTED:
+        return f"{info.name} is exhausted and cannot pay this cost", "inazuma 11.2"
+    return f"{info.name} cannot use this ability now (its cost, timing or target is missing)", "inazuma 11.2"
+
+
 def explain(state: State, option_id: str) -> Explained:
     """The reason an option id is refused, or None when we cannot say more than "not offered"."""
     pending = state.pending
@@ -124,6 +158,8 @@ def explain(state: State, option_id: str) -> Explained:
         return explain_technique(state, player, _card(state, parts[0]))
     if kind == "assist" and len(parts) == 2:
         return explain_assist(state, player, _card(state, parts[0]), _card(state, parts[1]))
+    if kind == "ability" and len(parts) >= 2:
+        return explain_ability(state, player, _card(state, parts[0]), parts[1])
     if kind == "bench":
         cid = _card(state, parts[0])
         if cid == EMPTY or state.cards[cid].zone != z("hand", player) or facts(state.cards[cid].code).type != "reserve":
