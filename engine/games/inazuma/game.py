@@ -8,7 +8,8 @@ from typing import Any
 from engine.core.errors import InvalidActionError
 from engine.core.game import HIDDEN, OWNER, PUBLIC, DeckList, Game, MatchOption, ZoneSpec
 from engine.core.state import EMPTY, Frame, State
-from engine.games.inazuma import cards as _cards  # noqa: F401  (fills the script book)
+from engine.games.inazuma import cards_boosters as _boosters  # noqa: F401  (fills the script book)
+from engine.games.inazuma import cards_starter as _starter  # noqa: F401  (fills the script book)
 from engine.games.inazuma.board import goals, other, z
 from engine.games.inazuma.combat import side_members  # also registers the combat procedures
 from engine.games.inazuma.decks import validate
