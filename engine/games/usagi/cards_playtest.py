@@ -83,7 +83,7 @@ BOOK.vanilla(
     "UY081",  # Appease the Mountain Spirit
     "UY082",  # The Demon's Curse (Score +2)
     "UY083",  # Prayer Beads
-    "UY084",  # Spirit Sight
+    "UY084",  # Spirit Sight (Produces 1 Honor)
     "UY085",  # Sacred Grove (Score +1)
 )
 
