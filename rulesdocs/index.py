@@ -142,9 +142,7 @@ class RulesIndex:
     ) -> RulesIndex:
         """Open the index, building it first when missing or out of date."""
         start = time.perf_counter()
-        texts = Path(texts_dir) if texts_dir is not None else DEFAULT_TEXTS_DIR
-        sources = _sources(texts, [Path(d) for d in extra_dirs])
-        fingerprint = _fingerprint(sources)
+        fingerprint, sources = source_fingerprint(texts_dir, extra_dirs)
         path = default_db_path() if db_path is None else db_path
         if str(path) != ":memory:":
             existing = _try_load(Path(path), fingerprint)
@@ -227,6 +225,15 @@ class _Source:
     path: Path
     game: GameId | None
     reference: bool
+
+
+def source_fingerprint(
+    texts_dir: Path | None = None, extra_dirs: Sequence[Path | str] = ()
+) -> tuple[str, list[_Source]]:
+    """The fingerprint of the current sources (cheap: hashes about 0.5 MB), and the sources."""
+    texts = Path(texts_dir) if texts_dir is not None else DEFAULT_TEXTS_DIR
+    sources = _sources(texts, [Path(d) for d in extra_dirs])
+    return _fingerprint(sources), sources
 
 
 def _sources(texts_dir: Path, extra_dirs: Iterable[Path]) -> list[_Source]:

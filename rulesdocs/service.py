@@ -21,11 +21,13 @@ from pathlib import Path
 from rulesdocs import conversation as conv
 from rulesdocs import text as textmod
 from rulesdocs.answer import AnswerConfig, compose
-from rulesdocs.index import Query, RulesIndex
+from rulesdocs.index import Query, RulesIndex, source_fingerprint
 from rulesdocs.model import GAME_NAMES, Answer, GameId, Hit, RulesError
 from rulesdocs.semantic import SemanticRanker, rrf
 
 MAX_QUESTION_CHARS = 500
+REFRESH_SECONDS = 60.0
+"""How often `ask` checks whether a rules text changed (a hash of about 0.5 MB)."""
 _SECTION_ONLY = re.compile(
     r"^\s*(?:what\s+(?:does|is)\s+)?(?:§|sec(?:tion)?\.?|rule)?\s*(\d+(?:\.\d+)*)\.?\s*(?:say|says)?\s*\??\s*$",
     re.IGNORECASE,
@@ -64,6 +66,8 @@ class RulesService:
         self._extra_dirs = list(extra_dirs)
         self._db_path = db_path
         self._index = index
+        self._owns_index = index is None
+        self._checked = time.monotonic()
         self._lock = threading.Lock()
         self.config = config or AnswerConfig()
         self.store = store or conv.ConversationStore()
@@ -77,7 +81,31 @@ class RulesService:
             with self._lock:
                 if self._index is None:
                     self._index = RulesIndex.open(self._texts_dir, self._extra_dirs, self._db_path)
+                    self._checked = time.monotonic()
         return self._index
+
+    def refresh(self, *, force: bool = False) -> bool:
+        """Rebuild the index if a rules text or extra document changed since it was opened.
+
+        Checked at most every `REFRESH_SECONDS` unless `force`; True when the index was replaced.
+        A service given a ready index (`index=`) never replaces it.
+        """
+        if self._index is None or not self._owns_index:
+            return False
+        now = time.monotonic()
+        if not force and now - self._checked < REFRESH_SECONDS:
+            return False
+        with self._lock:
+            self._checked = now
+            fingerprint, _ = source_fingerprint(self._texts_dir, self._extra_dirs)
+            if fingerprint == self._index.info.fingerprint:
+                return False
+            self._index = RulesIndex.open(self._texts_dir, self._extra_dirs, self._db_path)
+            if self.semantic is not None:
+                self.semantic, self._want_semantic = None, True
+        if self._want_semantic:
+            self.enable_semantic()
+        return True
 
     def enable_semantic(self) -> bool:
         """Load the embedding model if installed; False (BM25 only) when it is not."""
@@ -99,6 +127,7 @@ class RulesService:
             raise RulesError("Ask a rules question, e.g. 'can I attack the turn I summon a monster?'")
         if len(question) > MAX_QUESTION_CHARS:
             raise RulesError(f"That question is too long ({len(question)} characters; keep it under 500).")
+        self.refresh()
         index = self.index
         if game is not None and game not in index.games:
             known = ", ".join(index.games) or "none"

@@ -87,3 +87,16 @@ def test_concurrent_searches_share_one_connection(service_index: RulesIndex) -> 
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(lambda _: service_index.search(query, "yugioh")[0].chunk.section, range(40)))
     assert len(set(results)) == 1
+
+
+def test_service_picks_up_a_changed_text(texts: Path, tmp_path: Path) -> None:
+    from rulesdocs.service import RulesService
+
+    service = RulesService(texts_dir=texts, db_path=tmp_path / "rules.sqlite")
+    assert not service.ask("zorblax?", game="naruto").found
+    assert service.refresh(force=True) is False
+    path = texts / "naruto.md"
+    path.write_text(path.read_text(encoding="utf-8") + "\n### 99.1 Zorblax\nA zorblax ends the game.\n")
+    assert service.refresh(force=True) is True
+    answer = service.ask("what does a zorblax do?", game="naruto")
+    assert answer.found and answer.citations[0].section == "99.1"
