@@ -172,14 +172,21 @@ def _not_found(question: str, game: GameId, ranked: list[Hit], config: AnswerCon
     )
 
 
+def citation_label(citation: Citation) -> str:
+    """ "§10.2 Tribute Summon", "glossary: Tribute" or "p12 HOW TO ATTACK" (an extra document)."""
+    if citation.section.startswith("G:"):
+        return f"glossary: {citation.title}"
+    if citation.section.startswith("p") and citation.section[1:].isdigit():
+        return f"{citation.section} {citation.title}".rstrip()
+    return f"§{citation.section} {citation.title}"
+
+
 def format_answer(answer: Answer) -> str:
     """Plain-text rendering for the terminal and the console transport."""
     lines = [answer.text]
     if answer.citations:
         lines.append("")
-        for c in answer.citations:
-            where = f"§{c.section}" if not c.section.startswith(("G:", "p")) else c.section
-            lines.append(f"Source: {c.doc} {where} — {c.title}".rstrip(" —"))
+        lines.extend(f"Source: {c.doc} {citation_label(c)}" for c in answer.citations)
     if answer.see_also:
-        lines.append("See also: " + "; ".join(f"{c.section} {c.title}" for c in answer.see_also))
+        lines.append("See also: " + "; ".join(citation_label(c) for c in answer.see_also))
     return "\n".join(lines)

@@ -30,7 +30,7 @@ def test_json_answer(capsys: pytest.CaptureFixture[str]) -> None:
 def test_plain_answer_and_inferred_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "ask", "how do i pay for a jutsu?"]) == 0
     out = capsys.readouterr().out
-    assert "Source: naruto.md §10.4" in out
+    assert "Source: naruto.md §10.4 Paying a Jutsu cost" in out
 
 
 def test_not_found_exits_1(capsys: pytest.CaptureFixture[str]) -> None:

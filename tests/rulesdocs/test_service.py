@@ -107,7 +107,7 @@ def test_bad_input_gives_clear_errors(fresh_service: RulesService) -> None:
 
 def test_format_answer_lists_source_and_see_also(fresh_service: RulesService) -> None:
     rendered = format_answer(fresh_service.ask("how does a chain resolve", game="yugioh"))
-    assert "Source: yugioh.md §8.3" in rendered
+    assert "Source: yugioh.md §8.3 Resolving a chain" in rendered
     assert "See also:" in rendered
 
 
