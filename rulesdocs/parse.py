@@ -174,6 +174,14 @@ def document_files(directory: Path) -> list[Path]:
     return sorted(p for p in directory.iterdir() if p.is_file() and p.suffix.lower() in (".txt", ".md", ".pdf"))
 
 
+_OUTLINE = re.compile(r"^(?:- )?(?:[A-Z]|[IVX]+|\d+)[.)] [A-Z][A-Za-z'’ -]{2,40}(?: \[[A-Za-z ]+\])?$")
+"""Outline headings of flier-style rulebooks: "C. Organization Phase [Attacker]", "B) Damage"."""
+
+
+_TERM_ENTRY = re.compile(r"^\s*(?:[•*-]\s+)?(\[?[A-Z][A-Za-z/()'’ -]{1,38}?\]?)(?: \(cont\.\))? (?:-|–|—) [A-Z]")
+"""A glossary line of an official rulebook: "Chakra - Cards in the Chakra area ..."."""
+
+
 def _is_heading(line: str) -> bool:
     stripped = line.strip().strip("*#").strip()
     if not stripped or len(stripped) > 70 or stripped.endswith((".", ",", ";")):
@@ -183,7 +191,9 @@ def _is_heading(line: str) -> bool:
     letters = [ch for ch in stripped if ch.isalpha()]
     if len(letters) < 3:
         return False
-    return stripped.isupper() or stripped.endswith(":") or stripped.lower().startswith("part ")
+    if stripped.isupper() or stripped.lower().startswith("part ") or _OUTLINE.match(stripped):
+        return True
+    return stripped.endswith(":") and len(stripped.split()) <= 6
 
 
 def parse_extra(text: str, doc: str, game: GameId | None) -> list[Chunk]:
@@ -205,6 +215,10 @@ def parse_extra(text: str, doc: str, game: GameId | None) -> list[Chunk]:
             flush()
             heading = whole.strip().strip("*#").strip().rstrip(":")
             continue
+        term = _TERM_ENTRY.match(whole)
+        if term:  # a glossary-style entry ("Chakra - Cards in ...") is its own passage
+            flush()
+            heading = term.group(1)
         for block in _split_long(whole):
             size = len(block.split())
             if count and count + size > _MAX_PASSAGE_WORDS:
