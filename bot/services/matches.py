@@ -121,6 +121,9 @@ class MatchService:
         self.decks = decks or DeckService(db)
         self.clock_hours = clock_hours
         self._cache: OrderedDict[int, tuple[int, State]] = OrderedDict()
+        # the row as this process last wrote it: `choose` starts from it and lets the version
+        # compare-and-set catch writes by other processes (then it re-reads and retries)
+        self._rows: dict[int, MatchRow] = {}
         self._locks: dict[int, asyncio.Lock] = {}
 
     # ------------------------------------------------------------------ loading
@@ -178,8 +181,10 @@ class MatchService:
         assert row.id is not None
         self._cache[row.id] = (len(row.choices), state)
         self._cache.move_to_end(row.id)
+        self._rows[row.id] = row
         while len(self._cache) > CACHE_SIZE:
-            self._cache.popitem(last=False)
+            old, _ = self._cache.popitem(last=False)
+            self._rows.pop(old, None)
 
     async def state(self, match_id: int) -> tuple[MatchRow, State | None]:
         row = await self.row(match_id)
@@ -354,15 +359,20 @@ class MatchService:
         A concurrent write that did not change the game (a board message id) is retried.
         """
         async with self._lock(match_id):
-            for _attempt in range(3):
-                row = await self.row(match_id)
+            for attempt in range(4):
+                fresh = attempt > 0 or match_id not in self._rows
+                row = await self.row(match_id) if fresh else self._rows[match_id]
                 if expected_step is not None and expected_step != len(row.choices):
-                    raise StaleChoiceError("That prompt was already answered; here is the current one.")
+                    if fresh:
+                        raise StaleChoiceError("That prompt was already answered; here is the current one.")
+                    continue  # our copy may be behind another process: read the row
                 state, option_id, events_from = self._apply_answer(row, user, option, by_label)
                 try:
                     return await self._after_choices(row, state, [option_id], {}, events_from=events_from)
                 except StaleWriteError:
-                    expected_step = len(row.choices)  # retry only if no choice got in meanwhile
+                    self._rows.pop(match_id, None)
+                    if fresh and expected_step is None:
+                        expected_step = len(row.choices)  # retry only if no choice got in meanwhile
             raise StaleChoiceError("The match keeps changing; please try again.")
 
     def _apply_answer(self, row: MatchRow, user: str, option: str, by_label: bool) -> tuple[State, str, int]:
@@ -415,9 +425,7 @@ class MatchService:
         if "snapshot" not in fields and (len(choices) - snap_at >= SNAPSHOT_EVERY or state.result is not None):
             fields.update(snapshot=engine_games.snapshot(state), snapshot_choices=len(choices))
         version = await self.db.update_match(row.id or 0, row.version, **fields)  # StaleWriteError: caller decides
-        for key, value in fields.items():
-            setattr(row, key, value)
-        row.version = version
+        row = MatchRow(**{**row.model_dump(), **fields, "version": version})  # earlier updates keep theirs
         self._remember(row, state)
         events = [text for event in state.events_since(events_from) if (text := event.text_for(None))]
         changed = bool(fields.get("turn_user")) and fields.get("turn_started_at") is not None
@@ -440,6 +448,8 @@ class MatchService:
             row.version = await self.db.update_match(row.id or 0, row.version, **fields)
         except StaleWriteError as exc:
             raise StaleChoiceError("The match changed meanwhile; please try again.") from exc
+        finally:
+            self._rows.pop(row.id or 0, None)  # our copy is behind now; the next choice reads the row
         for key, value in fields.items():
             setattr(row, key, value)
         return row

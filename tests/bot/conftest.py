@@ -15,6 +15,9 @@ from bot.services.decks import DeckService
 from bot.services.matches import MatchService
 
 TOY_PATH = Path(__file__).resolve().parent.parent / "kernel" / "toygame.py"
+HERE = str(Path(__file__).resolve().parent)
+if HERE not in sys.path:  # pytest runs in importlib mode: make `import fakediscord` work in this folder
+    sys.path.insert(0, HERE)
 
 
 def load_toy() -> Any:
