@@ -120,11 +120,15 @@ def compose(
     """The Answer for ranked `hits` (reference) and `extra` (official documents)."""
     stats = index.stats.get(game)
     ranked = _distinct(hits)
-    if not ranked:
-        return _not_found(question, game, [], config)
-    top = ranked[0]
-    score = 1.0 if top.source == "exact" else confidence(query, top.chunk, index, stats)
+    score = 0.0
+    if ranked:
+        top = ranked[0]
+        score = 1.0 if top.source == "exact" else confidence(query, top.chunk, index, stats)
     if score < config.floor:
+        official = extra[0] if extra else None
+        official_score = confidence(query, official.chunk, index, stats) if official else 0.0
+        if official is not None and official_score >= config.floor and official_score > score:
+            return _from_official(question, game, query, official, official_score, ranked, config)
         return _not_found(question, game, ranked, config, score)
     citations = [cite(top.chunk, config)]
     for hit in extra[:1]:
@@ -137,6 +141,28 @@ def compose(
         text=extract(query, top.chunk, config),
         citations=tuple(citations),
         see_also=see_also,
+        confidence=score,
+        found=True,
+        sections=tuple(h.chunk.section for h in ranked),
+    )
+
+
+def _from_official(
+    question: str,
+    game: GameId,
+    query: Query,
+    official: Hit,
+    score: float,
+    ranked: list[Hit],
+    config: AnswerConfig,
+) -> Answer:
+    """An answer from an official rulebook passage that our reference does not cover."""
+    return Answer(
+        question=question,
+        game=game,
+        text=extract(query, official.chunk, config),
+        citations=(cite(official.chunk, config),),
+        see_also=tuple(cite(h.chunk, config) for h in ranked[: config.see_also]),
         confidence=score,
         found=True,
         sections=tuple(h.chunk.section for h in ranked),

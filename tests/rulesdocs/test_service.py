@@ -124,3 +124,23 @@ def test_official_rulebook_is_cited_when_added(shared_dir: object) -> None:
     docs = [c.doc for c in answer.citations]
     assert docs[0] == "yugioh.md"
     assert "yugioh-tcg-rulebook-v3.txt" in docs
+
+
+def test_official_text_answers_what_our_reference_does_not_cover(tmp_path: object) -> None:
+    from pathlib import Path
+
+    docs = Path(str(tmp_path)) / "docs"
+    docs.mkdir()
+    (docs / "yugioh-house-rules.md").write_text(
+        "# House rules\n## Snacks\nNo snacks may be placed on the quuxmat during a Duel.\n", encoding="utf-8"
+    )
+    service = RulesService(db_path=":memory:", extra_dirs=[docs])
+    answer = service.ask("are snacks allowed on the quuxmat?", game="yugioh")
+    assert answer.found
+    assert [(c.doc, c.title) for c in answer.citations] == [("yugioh-house-rules.md", "Snacks")]
+    assert "quuxmat" in answer.text
+    assert (
+        not RulesService(index=RulesService(db_path=":memory:").index)
+        .ask("are snacks allowed on the quuxmat?", game="yugioh")
+        .found
+    )
