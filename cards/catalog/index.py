@@ -24,6 +24,7 @@ from cards.pool import normalize_name
 ALL = ""  # the index key meaning "every game"
 FAMOUS_BONUS = 1.0
 FREQUENT_WORD_POSTINGS = 400
+PREFIX_POOL = 300  # prefix matches considered before ranking them for autocomplete
 
 
 @dataclass(slots=True)
@@ -240,9 +241,16 @@ class CardIndex:
         return [(entry, score - 5) for alias, score, _ in found for entry in self.exact_alias(alias, game)]
 
     def prefix_names(self, norm: str, game: str | None, limit: int) -> list[str]:
-        """Distinct normalized names starting with `norm`, alphabetical."""
+        """Distinct normalized names starting with `norm`: well-known cards first, then shorter names.
+
+        "dark" offers "Dark Hole" and "Dark Magician" before "Dark Magician Girl the Dragon Knight".
+        """
         table = self.names.get(game or ALL)
-        return [] if table is None else _prefixed(table.sorted_names, norm, limit)
+        if table is None:
+            return []
+        found = _prefixed(table.sorted_names, norm, PREFIX_POOL)
+        found.sort(key=lambda name: (name not in self.famous, len(name), name))
+        return found[:limit]
 
 
 def _add_coverage(coverage: dict[int, float], table: _Names, matched: dict[str, float]) -> None:
