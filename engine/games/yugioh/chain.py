@@ -25,6 +25,7 @@ from engine.games.yugioh.scripts import BOOK, candidates, effect_of, usable
 
 ULTIMATE_OFFERING = "80604091"
 LINK_ONLY_TYPES = ("normal", "counter")  # Magic/Trap subtypes that leave after resolving
+LASTING_TYPES = ("equip", "field", "continuous")  # need to stay on the field to work (rule 8.3)
 
 
 def window(state: State, first: int, text: str, *, rule: str = "8.2") -> None:
@@ -269,7 +270,8 @@ def resolve(state: State, frame: Frame) -> None:
     frame.data["cur"] = cid
     frame.step = 1
     card = state.cards[cid]
-    if facts(card.code).kind != "monster" and not card.zone.startswith(("szone", "fzone")):
+    f = facts(card.code)
+    if f.sub in LASTING_TYPES and f.kind != "monster" and not card.zone.startswith(("szone", "fzone")):
         state.log(f"{name(state, cid)} left the field before resolving and does nothing.")
         return
     valid = tuple(t for t, zone in targets if state.cards[t].zone == zone)
