@@ -60,4 +60,6 @@ def handle_ask(args: argparse.Namespace) -> int:
         print(json.dumps(answer.to_json(), ensure_ascii=False))
     else:
         print(format_answer(answer))
+    if answer.clarify:
+        print(f"tcgtable rules ask: add --game with one of: {', '.join(answer.clarify)}", file=sys.stderr)
     return 0 if answer.found else 1

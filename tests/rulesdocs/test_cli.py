@@ -49,3 +49,11 @@ def test_docs_directory_adds_the_official_text(shared_dir: Path, capsys: pytest.
     assert main([*argv, "--docs", str(shared_dir / "rulebooks")]) == 0
     docs = [c["doc"] for c in json.loads(capsys.readouterr().out)["citations"]]
     assert docs[0] == "inuyasha.md" and "inuyasha-tcg-rules.txt" in docs
+
+
+def test_ambiguous_question_asks_for_a_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "ask", "how many cards do I draw?", "--json"]) == 1
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    assert data["game"] is None and "Which game" in data["answer"] and "naruto" in data["clarify"]
+    assert "add --game" in captured.err
