@@ -3,9 +3,10 @@
 The Discord cog, the console and `tcgtable rules ask` all call this. It owns the index (opened
 lazily, once), the per-channel conversation context and the optional semantic ranker.
 
->>> service = RulesService(db_path=":memory:")  # doctest: +SKIP
->>> service.ask("can I attack the turn I summon?", game="yugioh").citations[0].section  # doctest: +SKIP
-'13.2'
+>>> service = RulesService(db_path=":memory:")
+>>> answer = service.ask("if i attack a def position monster with lower atk do i take damage?")
+>>> answer.game, answer.citations[0].section
+('yugioh', '13.6')
 """
 
 from __future__ import annotations

@@ -1,0 +1,17 @@
+"""The usage examples in rulesdocs docstrings stay true."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["rulesdocs.text", "rulesdocs.index", "rulesdocs.service", "rulesdocs.semantic", "rulesdocs.evaluate"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0, f"{name} has no examples"
+    assert result.failed == 0
