@@ -1,7 +1,8 @@
 """The actions phase (rules section 6): options, declarations, responses and resolution.
 
 A declared action or response becomes a *link* in `vars["chain"]` (plain data). Responses are
-offered with the kernel's `core.window`; links resolve last to first (rule 6.7).
+offered round after round by `usagi.responses` until a whole round passes; links resolve last to
+first (rule 6.7).
 Option ids: ``play:<card>[:<target>|:p<seat>]``, ``use:<card>:<ability>[:<target>]``,
 ``involve:<character>:<event>``, ``finish`` (and ``pass`` in response windows).
 """
@@ -14,7 +15,6 @@ from engine.core.errors import EngineError
 from engine.core.prompt import Option
 from engine.core.state import EMPTY, Frame, State, procedure
 from engine.dsl.context import Ctx
-from engine.dsl.flow import named
 from engine.dsl.scripts import Effect
 from engine.games.usagi import board
 from engine.games.usagi.board import EVENTS, STACK, STRICKEN, fld
@@ -22,6 +22,7 @@ from engine.games.usagi.book import ABILITY, BOOK, MOMENT, TRIGGER
 from engine.games.usagi.facts import Facts, facts
 
 FINISH = "finish"
+PASS = "pass"
 
 
 # ---------------------------------------------------------------- helpers
@@ -129,14 +130,36 @@ def action_options(state: State, player: int, *, response: bool) -> list[Option]
     return out
 
 
-@named("usagi.response_options")
-def response_options(state: State, player: int, context: dict[str, Any]) -> list[Option]:
-    return action_options(state, player, response=True)
-
-
-@named("usagi.on_response")
-def on_response(state: State, player: int, option: Option, context: dict[str, Any]) -> None:
-    declare(state, player, option.id)
+@procedure("usagi.responses")
+def responses(state: State, frame: Frame) -> None:
+    """Offer responses clockwise from the acting player's left, the acting player last, round after
+    round, until every player has passed in the same round; a response starts a new round (6.6).
+    Players with nothing to respond with pass without being asked."""
+    data = frame.data
+    order: list[int] = data["order"]
+    if frame.step == 1:
+        seat = order[data["at"]]
+        answer = state.take_answer()
+        if answer.id == PASS:
+            data["passed"] += 1
+        else:
+            declare(state, seat, answer.id)
+            data["passed"] = 0
+        data["at"] = (data["at"] + 1) % len(order)
+        frame.step = 0
+    data.setdefault("at", 0)
+    data.setdefault("passed", 0)
+    while data["passed"] < len(order):
+        seat = order[data["at"]]
+        options = action_options(state, seat, response=True)
+        if options:
+            options.append(Option(PASS, "Pass", "pass"))
+            frame.step = 1
+            state.ask(seat, "response", "Respond to the action, or pass", options, "usagi 6.6")
+            return
+        data["passed"] += 1
+        data["at"] = (data["at"] + 1) % len(order)
+    state.pop()
 
 
 # ---------------------------------------------------------------- declaring
@@ -304,16 +327,7 @@ def actions_phase(state: State, frame: Frame) -> None:
             return
         declare(state, seat, answer.id)
         frame.step = 2
-        order = [(seat + 1 + i) % n for i in range(n)]
-        state.push(
-            "core.window",
-            order=order,
-            options_fn="usagi.response_options",
-            on_response="usagi.on_response",
-            kind="response",
-            text="Respond to the action, or pass",
-            rule="usagi 6.6",
-        )
+        state.push("usagi.responses", order=[(seat + 1 + i) % n for i in range(n)])
         return
     if frame.step == 2:
         state.take_returned()

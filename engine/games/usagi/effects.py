@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import engine.dsl.flow  # noqa: F401  (registers core.choose_cards, used by usagi.pick)
 from engine.core.state import Frame, State, procedure
 from engine.dsl.conditions import ALWAYS, Condition
 from engine.dsl.context import Ctx
