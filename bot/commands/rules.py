@@ -24,6 +24,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     ask.add_argument("--semantic", action="store_true", help="add embedding search if the extra is installed")
     ask.set_defaults(handler=handle_ask)
+    build = actions.add_parser("index", help="build the rules index now (e.g. at deploy), print what it holds")
+    build.add_argument("--docs", action="append", default=[], metavar="DIR", help="extra rulebook directory")
+    build.add_argument("--semantic", action="store_true", help="also compute the embeddings (semantic extra)")
+    build.set_defaults(handler=handle_index)
     parser.set_defaults(handler=lambda args: _usage(parser))
 
 
@@ -63,3 +67,27 @@ def handle_ask(args: argparse.Namespace) -> int:
     if answer.clarify:
         print(f"tcgtable rules ask: add --game with one of: {', '.join(answer.clarify)}", file=sys.stderr)
     return 0 if answer.found else 1
+
+
+def handle_index(args: argparse.Namespace) -> int:
+    from rulesdocs.model import RulesError
+    from rulesdocs.service import RulesService
+
+    try:
+        service = RulesService(extra_dirs=_rules_dirs(args.docs), semantic=args.semantic)
+        index = service.index
+        semantic = service.enable_semantic() if args.semantic else False
+    except RulesError as exc:
+        print(f"tcgtable rules index: {exc}", file=sys.stderr)
+        return 2
+    info = index.info
+    report = {
+        "rebuilt": info.rebuilt,
+        "seconds": round(info.seconds, 3),
+        "chunks": info.chunks,
+        "games": {game: len(index.sections.get(game, {})) for game in index.games},
+        "extra_documents": sorted({c.doc for c in index.chunks if not c.is_reference}),
+        "semantic": semantic,
+    }
+    print(json.dumps(report))
+    return 0

@@ -57,3 +57,12 @@ def test_ambiguous_question_asks_for_a_game(capsys: pytest.CaptureFixture[str]) 
     data = json.loads(captured.out)
     assert data["game"] is None and "Which game" in data["answer"] and "naruto" in data["clarify"]
     assert "add --game" in captured.err
+
+
+def test_index_command_builds_then_reuses(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "index"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert first["rebuilt"] is True and set(first["games"]) == {"yugioh", "naruto", "inuyasha", "inazuma", "usagi"}
+    assert all(count >= 20 for count in first["games"].values())
+    assert main(["rules", "index"]) == 0
+    assert json.loads(capsys.readouterr().out)["rebuilt"] is False
