@@ -126,6 +126,9 @@ def names(state: State, cid: int) -> frozenset[str]:
     """The card's names, with "Name: X" and names given by effects [13.8]."""
     base = f_of(state, cid).names
     extra = [n for code in linked_by(state, cid) for n in LINK_NAMES.get(code, ())]
+    flags = state.cards[cid].flags
+    if flags and flags.get("names"):
+        extra.extend(flags["names"])
     return base | frozenset(extra) if extra else base
 
 
@@ -215,6 +218,10 @@ def power(state: State, cid: int) -> tuple[int, int]:
 
 
 def mental_power(state: State, cid: int) -> int:
+    """Mental Power: printed (or given by an effect), unchanged by injury [13.9]."""
+    flags = state.cards[cid].flags
+    if flags and "mental_power" in flags:
+        return int(flags["mental_power"])
     return f_of(state, cid).mental_power
 
 

@@ -92,7 +92,8 @@ class NarutoGame(Game):
 
     def scenario_setup(self, state: State, setup: Mapping[str, Any]) -> None:
         """Keys: active (Attacker seat), turn (default 2), first, phase (start, mission,
-        organization, battle, end) and teams ({seat: [[village positions], ...]})."""
+        organization, battle, end), teams ({seat: [[village positions], ...]}) and turn_fx
+        (effects lasting this turn, e.g. {"mental": [1]} for a Mental Power Battle)."""
         active = int(setup.get("active", 0))
         turn = int(setup.get("turn", 2))
         first = int(setup.get("first", active if turn % 2 == 1 else 1 - active))
@@ -104,7 +105,7 @@ class NarutoGame(Game):
             step="",
             battles=[],
             chain=[],
-            turn_fx={},
+            turn_fx={str(k): list(v) for k, v in dict(setup.get("turn_fx", {})).items()},
         )
         for seat in range(state.num_players):
             state.players[seat].update(ti=0, deployed=0, missions=0, clients=0, counters=0)
