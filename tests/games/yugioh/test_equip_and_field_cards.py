@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from cards.pool import load_pool
-from engine.core.scenario import build_state
 from engine.core.state import State
 from engine.dsl.context import Ctx
 from engine.games.yugioh.board import EQUIP_BOOSTS, FIELD_BOOSTS, atk, dfn
@@ -27,34 +28,23 @@ def up(name: str) -> dict[str, object]:
 
 
 def board(
+    build: Callable[..., State],
     cards: list[dict[str, object]],
     szone: list[dict[str, object]] | None = None,
     fzone: list[dict[str, object]] | None = None,
 ) -> State:
-    zones: dict[str, object] = {"mzone": cards, "deck": ["5x Dark Gray"]}
-    if szone:
-        zones["szone"] = szone
-    if fzone:
-        zones["fzone"] = fzone
-    return build_state(
-        {
-            "game": "yugioh",
-            "setup": {
-                "players": [{"zones": zones}, {"zones": {"deck": ["5x Dark Gray"]}}],
-                "state": {"active": 0, "turn": 3, "phase": "main1"},
-            },
-        }
-    )
+    zones: dict[str, object] = {"mzone": cards, "deck": ["5x Dark Gray"], "szone": szone or [], "fzone": fzone or []}
+    return build(zones)
 
 
 @pytest.mark.parametrize("code", sorted(EQUIP_BOOSTS))
-def test_equip_magic(code: str) -> None:
+def test_equip_magic(code: str, build: Callable[..., State]) -> None:
     effect = BOOK.effects(code)[0]
     name = POOL[code].name
     fitting = [f.name for f in table().values() if f.kind == "monster" and f.sub == "normal"]
     good = bad = ""
     for start in range(0, len(fitting), 5):
-        probe = board([{"card": n, "face_up": True, "orientation": "atk"} for n in fitting[start : start + 5]])
+        probe = board(build, [{"card": n, "face_up": True, "orientation": "atk"} for n in fitting[start : start + 5]])
         ok = set(candidates(effect, Ctx(probe, -1, 0)))
         for cid in (c for c in probe.zones["mzone:0"] if c >= 0):
             if cid in ok and not good:
@@ -63,6 +53,7 @@ def test_equip_magic(code: str) -> None:
                 bad = probe.game.card(probe.cards[cid].code).name
     assert good and bad, name
     state = board(
+        build,
         [{"card": good, "face_up": True, "orientation": "atk"}],
         szone=[{"card": name, "face_up": True, "attached_to": 0}],
     )
@@ -72,12 +63,13 @@ def test_equip_magic(code: str) -> None:
 
 
 @pytest.mark.parametrize("code", sorted(FIELD_BOOSTS))
-def test_field_magic(code: str) -> None:
+def test_field_magic(code: str, build: Callable[..., State]) -> None:
     boosts = FIELD_BOOSTS[code]
     for race, delta in boosts.items():
         name = monster_where(lambda f, race=race: f.race == race)
         other = monster_where(lambda f: f.race not in boosts)
         state = board(
+            build,
             [
                 {"card": name, "face_up": True, "orientation": "atk"},
                 {"card": other, "face_up": True, "orientation": "atk"},

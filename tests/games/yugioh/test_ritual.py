@@ -4,10 +4,10 @@ Ritual subtype for these tests and the Ritual procedure is started as a Ritual M
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import pytest
 
-from engine.core.scenario import build_state
 from engine.core.state import State
 from engine.games.yugioh.effects import ritual_possible
 from engine.games.yugioh.facts import table
@@ -17,24 +17,13 @@ DARK_MAGICIAN = "46986414"
 
 
 @pytest.fixture
-def ritual_state(monkeypatch: pytest.MonkeyPatch) -> State:
+def ritual_state(monkeypatch: pytest.MonkeyPatch, build: Callable[..., State]) -> State:
     monkeypatch.setitem(table(), DARK_MAGICIAN, dataclasses.replace(table()[DARK_MAGICIAN], sub="ritual"))
-    return build_state(
+    return build(
         {
-            "game": "yugioh",
-            "setup": {
-                "players": [
-                    {
-                        "zones": {
-                            "hand": ["Dark Magician", "Summoned Skull"],
-                            "mzone": [{"card": "Mystical Elf", "face_up": True, "orientation": "atk"}],
-                            "deck": ["5x Dark Gray"],
-                        }
-                    },
-                    {"zones": {"deck": ["5x Dark Gray"]}},
-                ],
-                "state": {"active": 0, "turn": 3, "phase": "main1"},
-            },
+            "hand": ["Dark Magician", "Summoned Skull"],
+            "mzone": [{"card": "Mystical Elf", "face_up": True, "orientation": "atk"}],
+            "deck": ["5x Dark Gray"],
         }
     )
 

@@ -4,14 +4,16 @@ these tests give two pool cards that subtype for the duration of the test (facts
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import pytest
 
-from engine.core.scenario import build_state
+from engine.core.state import State
 from engine.games.yugioh.chain import activation_problem
 from engine.games.yugioh.facts import table
 
 WABOKU = "12607053"
+UP_GRAY = {"card": "Dark Gray", "face_up": True, "orientation": "atk"}
 SET_TRAPS = [{"card": "Waboku", "flags": {"set": 1}}, {"card": "Just Desserts", "flags": {"set": 1}}]
 POT = "55144522"
 
@@ -20,32 +22,11 @@ def as_subtype(monkeypatch: pytest.MonkeyPatch, code: str, sub: str) -> None:
     monkeypatch.setitem(table(), code, dataclasses.replace(table()[code], sub=sub))
 
 
-def test_only_speed_3_answers_a_counter_trap(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_only_speed_3_answers_a_counter_trap(monkeypatch: pytest.MonkeyPatch, build: Callable[..., State]) -> None:
     as_subtype(monkeypatch, WABOKU, "counter")
-    state = build_state(
-        {
-            "game": "yugioh",
-            "setup": {
-                "players": [
-                    {
-                        "zones": {
-                            "hand": ["Ookazi"],
-                            "mzone": [{"card": "Dark Gray", "face_up": True, "orientation": "atk"}],
-                            "szone": SET_TRAPS,
-                            "deck": ["5x Dark Gray"],
-                        }
-                    },
-                    {
-                        "zones": {
-                            "mzone": [{"card": "Dark Gray", "face_up": True, "orientation": "atk"}],
-                            "szone": SET_TRAPS,
-                            "deck": ["5x Dark Gray"],
-                        }
-                    },
-                ],
-                "state": {"active": 0, "turn": 3, "phase": "main1"},
-            },
-        }
+    state = build(
+        {"hand": ["Ookazi"], "mzone": [UP_GRAY], "szone": SET_TRAPS, "deck": ["5x Dark Gray"]},
+        {"mzone": [UP_GRAY], "szone": SET_TRAPS, "deck": ["5x Dark Gray"]},
     )
     p1_counter, p1_desserts = 10, 11
     p0_counter, p0_desserts = 2, 3
@@ -61,25 +42,11 @@ def test_only_speed_3_answers_a_counter_trap(monkeypatch: pytest.MonkeyPatch) ->
     assert activation_problem(state, 1, p1_desserts, idle=False) is not None
 
 
-def test_quick_play_magic_timing(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_quick_play_magic_timing(monkeypatch: pytest.MonkeyPatch, build: Callable[..., State]) -> None:
     as_subtype(monkeypatch, POT, "quick-play")
-    state = build_state(
-        {
-            "game": "yugioh",
-            "setup": {
-                "players": [
-                    {
-                        "zones": {
-                            "hand": ["Pot of Greed", "Pot of Greed"],
-                            "mzone": [{"card": "Dark Gray", "face_up": True, "orientation": "atk"}],
-                            "deck": ["6x Dark Gray"],
-                        }
-                    },
-                    {"zones": {"deck": ["6x Dark Gray"]}},
-                ],
-                "state": {"active": 0, "turn": 3, "phase": "main1"},
-            },
-        }
+    state = build(
+        {"hand": ["Pot of Greed", "Pot of Greed"], "mzone": [UP_GRAY], "deck": ["6x Dark Gray"]},
+        {"deck": ["6x Dark Gray"]},
     )
     assert state.vars["turn"] == 3
     state.apply("setst:1")
