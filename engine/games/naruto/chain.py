@@ -444,8 +444,12 @@ def play_mission(state: State, frame: Frame) -> None:
 
 
 def counter_options(state: State, player: int) -> list[Option]:
-    return [
-        Option(f"counter:{cid}", f"Play {f_of(state, cid).name}", "counter")
-        for cid in state.zones[f"hand:{player}"]
-        if f_of(state, cid).counter and not mission_problem(state, player, cid, counter=True)
-    ]
+    """Counter Missions the Blocker may play now, one option per card code [7.4]."""
+    options: list[Option] = []
+    seen: set[str] = set()
+    for cid in state.zones[f"hand:{player}"]:
+        f = f_of(state, cid)
+        if f.counter and f.code not in seen and not mission_problem(state, player, cid, counter=True):
+            seen.add(f.code)
+            options.append(Option(f"counter:{cid}", f"Play {f.name}", "counter"))
+    return options
