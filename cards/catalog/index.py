@@ -24,7 +24,8 @@ from cards.pool import normalize_name
 ALL = ""  # the index key meaning "every game"
 FAMOUS_BONUS = 1.0
 FREQUENT_WORD_POSTINGS = 400
-PREFIX_POOL = 300  # prefix matches considered before ranking them for autocomplete
+PREFIX_POOL = 300
+CANDIDATES = 150  # names scored in full per query  # prefix matches considered before ranking them for autocomplete
 
 
 @dataclass(slots=True)
@@ -213,7 +214,18 @@ class CardIndex:
         if not coverage:
             for matched in frequent:
                 _add_coverage(coverage, table, matched)
-        found = set(sorted(coverage, key=coverage.__getitem__, reverse=True)[:limit])
+        ranked = sorted(coverage, key=coverage.__getitem__, reverse=True)
+        if len(ranked) > limit:
+            # Many names share the best-covered words ("abyss ..."): keep every name as well covered
+            # as the limit-th one, and let the quick whole-string ratio pick among those ties.
+            floor = coverage[ranked[limit - 1]]
+            tied = [p for p in ranked if coverage[p] >= floor]
+            if len(tied) > limit:
+                best = process.extract(norm, [table.names[p] for p in tied], scorer=fuzz.QRatio, limit=limit)
+                ranked = [tied[index] for _, _, index in best]
+            else:
+                ranked = tied
+        found = set(ranked)
         found.update(table.squashed.get(norm.replace(" ", ""), ()))
         if len(found) < 10:
             for _, _, position in process.extract(norm, table.names, scorer=fuzz.QRatio, limit=25, score_cutoff=55):
@@ -225,11 +237,14 @@ class CardIndex:
         table = self.names.get(game or ALL)
         if table is None or not norm:
             return []
-        candidates = self._candidates(table, norm, 150)
-        shortlist = process.extract(norm, candidates, scorer=fuzz.WRatio, limit=max(40, limit * 2))
-        scored = [
-            (name, rank_score(norm, name) + (FAMOUS_BONUS if name in self.famous else 0.0)) for name, _, _ in shortlist
-        ]
+        candidates = self._candidates(table, norm, CANDIDATES)
+        # Two cheap views pick the few names scored in full: the weighted ratio (partial names, word
+        # order) and the plain ratio (the whole name, which the weighted one flattens among names
+        # sharing a word: "abyss soldmqr" should still find "Abyss Soldier").
+        size = max(25, limit * 2)
+        shortlist = {name for name, _, _ in process.extract(norm, candidates, scorer=fuzz.WRatio, limit=size)}
+        shortlist.update(name for name, _, _ in process.extract(norm, candidates, scorer=fuzz.QRatio, limit=size))
+        scored = [(name, rank_score(norm, name) + (FAMOUS_BONUS if name in self.famous else 0.0)) for name in shortlist]
         scored.sort(key=lambda item: (-item[1], len(item[0]), item[0]))
         return scored[:limit]
 
