@@ -81,9 +81,17 @@ def start_duel(state: State, first: int) -> None:
     for p in (0, 1):
         state.players[p] = {"lp": START_LP}
         state.shuffle(f"deck:{p}")
-    state.vars.update(
-        {"turn": 0, "active": first, "first": first, "phase": "", "chain": [], "triggers": [], "duel": number}
-    )
+    results = state.vars.get("duels", [])
+    state.vars = {  # a fresh Duel: nothing of the last one lingers (e.g. "reverse" by turn number)
+        "duels": results,
+        "turn": 0,
+        "active": first,
+        "first": first,
+        "phase": "",
+        "chain": [],
+        "triggers": [],
+        "duel": number,
+    }
     state.log(f"Duel {number} begins. Player {first + 1} goes first.")
     for p in (first, opp(first)):
         draw(state, p, OPENING_HAND)
