@@ -12,6 +12,7 @@ lazily, once), the per-channel conversation context and the optional semantic ra
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import threading
 import time
@@ -25,6 +26,8 @@ from rulesdocs.answer import AnswerConfig, compose
 from rulesdocs.index import Query, RulesIndex, source_fingerprint
 from rulesdocs.model import GAME_NAMES, Answer, GameId, Hit, RulesError
 from rulesdocs.semantic import SemanticRanker, rrf
+
+log = logging.getLogger(__name__)
 
 MAX_QUESTION_CHARS = 500
 REFRESH_SECONDS = 60.0
@@ -109,12 +112,16 @@ class RulesService:
         return True
 
     def enable_semantic(self) -> bool:
-        """Load the embedding model if installed; False (BM25 only) when it is not."""
+        """Load the embedding model if installed; False (BM25 only) when it is not or fails to load."""
         if self.semantic is None and self._want_semantic:
             cache = None
             if self._db_path is not None and str(self._db_path) != ":memory:":
                 cache = Path(self._db_path).with_name("rules-embeddings.sqlite")
-            self.semantic = SemanticRanker.load(self.index, cache)
+            try:
+                self.semantic = SemanticRanker.load(self.index, cache)
+            except (ImportError, OSError, RuntimeError, ValueError) as exc:  # a broken model install
+                log.warning("semantic rules search disabled, the model failed to load: %s", exc)
+                self.semantic = None
             self._want_semantic = self.semantic is not None
         return self.semantic is not None
 

@@ -39,3 +39,17 @@ def test_embedding_search_finds_a_paraphrase(service: RulesService, tmp_path: Pa
     hits = ranker.search("what happens to the gear my guy was holding when he gets beaten", "inuyasha", limit=5)
     assert "7.6" in [h.chunk.section for h in hits]
     assert ranker.search("anything", "yugioh") == []
+
+
+def test_a_model_that_fails_to_load_leaves_bm25(
+    monkeypatch: pytest.MonkeyPatch, service: RulesService, caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise OSError("model files missing")
+
+    monkeypatch.setattr(semantic, "available", lambda: True)
+    monkeypatch.setattr(semantic.SemanticRanker, "load", broken)
+    asker = RulesService(index=service.index, semantic=True)
+    assert asker.enable_semantic() is False
+    assert "model files missing" in caplog.text
+    assert asker.ask("how does aggressive work", game="inuyasha").found
