@@ -118,6 +118,7 @@ def test_best_of_three_loser_chooses_and_side_decking_keeps_sizes() -> None:
     state.apply("first")
     # Let player 2 lose Duel 1 at once by deck-out bookkeeping through the public path:
     loser = 1
+    state.vars["reverse"] = state.vars["turn"]  # a Reverse Trap of Duel 1 must not reach Duel 2
     state.players[loser]["lp"] = 0
     from engine.games.yugioh.board import sweep
 
@@ -137,6 +138,7 @@ def test_best_of_three_loser_chooses_and_side_decking_keeps_sizes() -> None:
     state.apply("first")
     assert state.vars["duel"] == 2 and state.vars["first"] == loser
     assert state.vars["duels"] == [0]
+    assert "reverse" not in state.vars
 
 
 def test_illegal_choice_names_the_rule() -> None:
