@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 from pathlib import Path
@@ -230,3 +231,39 @@ def test_a_second_copy_points_to_the_offered_one() -> None:
     assert "charge:0" in state.pending and "charge:1" not in state.pending  # type: ignore[operator]
     with pytest.raises(IllegalActionError, match="choose charge:0"):
         state.apply("charge:1")
+
+
+def _random_deck(rng: random.Random) -> dict[str, list[str]]:
+    """50 cards drawn from the whole set, at most 3 of a name: every card gets played some time."""
+    facts = all_facts()
+    codes = sorted(facts)
+    names: Counter[str] = Counter()
+    deck: list[str] = []
+    while len(deck) < 50:
+        code = rng.choice(codes)
+        if names[facts[code].name] < 3:
+            names[facts[code].name] += 1
+            deck.append(code)
+    return {"main": deck}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_decks_stay_consistent(seed: int) -> None:
+    """Random play with decks from the whole set, with the kernel's consistency checks at each step."""
+    from engine.core.checks import check_all
+    from engine.core.record import MatchRecord
+    from engine.core.rng import Rng
+
+    rng = random.Random(seed)
+    record = MatchRecord.start("naruto", [_random_deck(rng), _random_deck(rng)], seed)
+    state = record.new_state()
+    checker = Rng(seed)
+    while (prompt := state.prompt()) is not None:
+        assert len(record.choices) < 20_000
+        problems = check_all(state, checker)
+        assert not problems, f"decision {len(record.choices)} ({prompt.kind}): {problems}"
+        option = prompt.options[rng.randrange(len(prompt.options))]
+        state.apply(option)
+        record.choices.append(option.id)
+    assert state.result is not None
+    assert record.replay().digest() == state.digest()
