@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import csv
 import io
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from cards.catalog.store import CardRecord, CatalogImportError
 from cards.importers.base import Parsed, Progress, check_fields, read_json
+from cards.pool import available_pools, load_pool
 
 GAMES = ("yugioh", "naruto", "inuyasha", "inazuma", "usagi")
 CARD_FIELDS = frozenset(
@@ -38,6 +40,41 @@ CARD_FIELDS = frozenset(
 CSV_COLUMNS = frozenset(
     {"game", "code", "name", "type", "subtype", "text", "sets", "aliases", "tags", "image_url", "group"}
 )
+
+
+# Stats each game's cards carry (the built-in pool's keys are added to these when it loads).
+GAME_STATS: dict[str, frozenset[str]] = {
+    "yugioh": frozenset(
+        {"atk", "def", "level", "rank", "link", "link_markers", "attribute", "race", "scale_left", "scale_right"}
+    ),
+    "naruto": frozenset(
+        {
+            "symbols",
+            "entrance",
+            "hand",
+            "combat",
+            "support",
+            "injured_combat",
+            "injured_support",
+            "attribute",
+            "mental_power",
+            "cost",
+            "cost_text",
+        }
+    ),
+    "inuyasha": frozenset({"cost", "colors", "kaitou_size"}),
+    "inazuma": frozenset({"attribute", "team", "position", "sp", "level", "fsp", "ap", "icons"}),
+    "usagi": frozenset({"cost", "ratings", "score", "produces", "restricted", "unique"}),
+}
+
+
+@cache
+def stat_keys(game: str) -> frozenset[str]:
+    """Stat keys the generic formats accept for `game`: the documented ones and the built-in pool's."""
+    keys = set(GAME_STATS.get(game, ()))
+    if game in available_pools():
+        keys.update(key for card in load_pool(game).cards.values() for key in card.stats)
+    return frozenset(keys)
 
 
 def check_game(game: str | None, where: str) -> str:
@@ -79,6 +116,12 @@ def record_from_dict(raw: dict[str, Any], game: str, at: str, strict: bool) -> C
     stats = raw.get("stats") or {}
     if not isinstance(stats, dict):
         raise CatalogImportError(f"{at}: 'stats' must be an object of stat -> value, got {stats!r}")
+    unknown = sorted(set(stats) - stat_keys(game))
+    if unknown and strict:
+        raise CatalogImportError(
+            f"{at}: unknown {game} stat(s) {', '.join(map(repr, unknown))}; known: {', '.join(sorted(stat_keys(game)))}"
+            " (see cards/IMPORT_FORMATS.md; pass --allow-unknown-fields to keep them anyway)"
+        )
     extra = raw.get("extra") or {}
     if not isinstance(extra, dict):
         raise CatalogImportError(f"{at}: 'extra' must be an object, got {extra!r}")
@@ -166,7 +209,7 @@ def parse_generic_csv(path: Path, game: str | None, *, strict: bool = True, prog
             if key in raw:
                 raw[key] = [part.strip() for part in str(raw[key]).split("|") if part.strip()]
         raw["stats"] = {k[5:]: _cell_value(v) for k, v in row.items() if k.startswith("stat:") and v}
-        parsed.records.append(record_from_dict(raw, parsed.game, at, strict=True))
+        parsed.records.append(record_from_dict(raw, parsed.game, at, strict=strict))
         if progress is not None:
             progress(1)
     return parsed

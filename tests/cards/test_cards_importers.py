@@ -203,3 +203,12 @@ async def test_ydm_set_lists_add_printings(catalog: Catalog, shared_dir: Path) -
     assert lob == [{"set": "Legend of Blue Eyes White Dragon", "number": "LOB-001", "rarity": "Ultra Rare"}]
     again = await import_source(catalog, str(folder))
     assert again.updated == 0 and again.added == 0  # idempotent
+
+
+async def test_generic_stats_are_checked_per_game(catalog: Catalog, tmp_path: Path) -> None:
+    path = tmp_path / "inazuma.json"
+    card = {"code": "CM-9", "name": "Test Keeper", "type": "goalkeeper", "stats": {"sp": 500, "atk": 2}}
+    path.write_text(json.dumps({"game": "inazuma", "cards": [card]}))
+    with pytest.raises(CatalogImportError, match=r"unknown inazuma stat.*'atk'"):
+        await import_source(catalog, str(path))
+    assert (await import_source(catalog, str(path), strict=False)).added == 1
