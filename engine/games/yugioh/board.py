@@ -230,25 +230,27 @@ def flip_up(state: State, cid: int) -> bool:
 
 
 # ----------------------------------------------------------------------------- state checks
-def _fix_equips(state: State) -> None:
+def _continuous(state: State) -> None:
+    """Equips whose monster left or turned face-down fall off (6.4); Dragon Capture Jar holds Dragons."""
+    cards = state.cards
+    jar = False
     for key in ("szone:0", "szone:1"):
         for eid in state.zones[key]:
             if eid == EMPTY:
                 continue
-            equip = state.cards[eid]
+            equip = cards[eid]
+            if equip.code == CAPTURE_JAR and equip.face_up:
+                jar = True
             if equip.attached_to == EMPTY:
                 continue
-            target = state.cards[equip.attached_to]
+            target = cards[equip.attached_to]
             if not target.zone.startswith("mzone") or not target.face_up:
                 state.mcard(eid).attached_to = EMPTY
                 to_grave(state, eid, why="left without its equipped monster")
-
-
-def _capture_jar(state: State) -> None:
-    if not face_up_on_field(state, CAPTURE_JAR):
+    if not jar:
         return
     for cid in all_monsters(state):
-        card = state.cards[cid]
+        card = cards[cid]
         if card.face_up and card.orientation == "atk" and facts(card.code).race == "Dragon":
             state.mcard(cid).orientation = "def"
             state.log(f"Dragon Capture Jar holds {name(state, cid)} in Defense Position.")
@@ -267,8 +269,7 @@ def sweep(state: State) -> bool:
 
     Returns True when the Duel ended: the caller must return at once (the stack was replaced).
     """
-    _fix_equips(state)
-    _capture_jar(state)
+    _continuous(state)
     winners = [p for p in (0, 1) if exodia(state, p)]
     if winners:
         from engine.games.yugioh.match import end_duel
