@@ -18,6 +18,7 @@ answer from an in-memory index rebuilt when the catalog changes (checked every `
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 from dataclasses import dataclass, field
@@ -138,6 +139,7 @@ class CardSearch:
         self.refresh_seconds = refresh_seconds
         self._index: CardIndex | None = None
         self._checked = 0.0
+        self._lock = asyncio.Lock()
 
     def invalidate(self) -> None:
         """Forget the index (the next call rebuilds it), e.g. right after an import."""
@@ -148,12 +150,15 @@ class CardSearch:
         now = time.monotonic()
         if self._index is not None and now - self._checked < self.refresh_seconds:
             return self._index
-        await self.catalog.open()
-        generation = await self.catalog.generation()
-        self._checked = now
-        if self._index is None or self._index.generation != generation:
-            self._index = await self._build(generation)
-        return self._index
+        async with self._lock:  # one rebuild at a time; the others wait for it
+            if self._index is not None and now - self._checked < self.refresh_seconds:
+                return self._index
+            await self.catalog.open()
+            generation = await self.catalog.generation()
+            if self._index is None or self._index.generation != generation:
+                self._index = await self._build(generation)
+            self._checked = time.monotonic()
+            return self._index
 
     async def _build(self, generation: int) -> CardIndex:
         columns = (
@@ -180,7 +185,9 @@ class CardSearch:
             ).all()
         entries = [Entry(*row) for row in rows]
         aliases = [(str(a), str(b), str(c), str(d), str(e)) for a, b, c, d, e in alias_rows]
-        return CardIndex(entries, aliases, generation)
+        # Building takes a few hundred milliseconds for 10k cards: off the event loop, so a bot
+        # keeps answering (and heartbeating) meanwhile.
+        return await asyncio.to_thread(CardIndex, entries, aliases, generation)
 
     async def search(self, query: str, game: str | None = None, limit: int = 10) -> SearchResponse:
         """Find cards for `query` (see the module docstring for the order of steps)."""
