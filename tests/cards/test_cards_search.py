@@ -10,7 +10,7 @@ import pytest
 from cards.catalog import CardSearch, Catalog
 from cards.catalog.index import rank_score, word_coverage
 from cards.importers import import_source
-from cards.pool import load_pool, normalize_name
+from cards.pool import available_pools, load_pool, normalize_name
 
 
 async def test_exact_name_and_case(search: CardSearch) -> None:
@@ -96,3 +96,37 @@ async def test_labelled_queries_hit_rate(tmp_path: Path, shared_dir: Path, label
         await labelled_hit_rate(catalog, shared_dir)
     finally:
         await catalog.close()
+
+
+@pytest.mark.shared
+def test_every_nickname_names_a_real_card(shared_dir: Path) -> None:
+    """The shipped nickname table only points at cards that exist (2018 cdb or a built-in pool)."""
+    from cards.catalog.builtin import load_nicknames
+    from cards.importers.ygopro_cdb import parse_cdb
+
+    cdb = parse_cdb(shared_dir / "carddata" / "yugioh" / "ygopro_pc-english_2018_cards.cdb")
+    known = {"yugioh": {normalize_name(r.name) for r in cdb.records}}
+    for game in available_pools():
+        known.setdefault(game, set()).update(normalize_name(c.name) for c in load_pool(game).cards.values())
+    missing = [
+        (game, alias, target)
+        for game, table in load_nicknames().items()
+        for alias, target in table.items()
+        if normalize_name(target) not in known.get(game, set())
+    ]
+    assert missing == []
+
+
+async def test_search_survives_arbitrary_input(search: CardSearch) -> None:
+    """Random text (quotes, FTS operators, emoji, very long input) never raises and stays well-formed."""
+    import random
+
+    rng = random.Random(5)
+    alphabet = "abcdeéz XYZ019 -'\"*():^&|!?.,/\\\u3042\U0001f525\t\n"
+    queries = ['"', "NEAR(", "a OR b", "*", "-", "x" * 500, "\u0000", "drop table catalog_card;--"]
+    queries += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40))) for _ in range(150)]
+    for query in queries:
+        response = await search.search(query, limit=5)
+        scores = [r.score for r in response.results]
+        assert scores == sorted(scores, reverse=True) and len(scores) <= 5, query
+        assert len(await search.autocomplete(query)) <= 25
