@@ -61,6 +61,15 @@ def platoon_target(state: State, player: int, cid: int) -> int:
     return found[0] if len(found) == 1 else -1
 
 
+def _ninja_with_keywords(state: State, cid: int) -> bool:
+    """Fast test used on every Mission Phase prompt: a Ninja card with any keyword at all."""
+    f = f_of(state, cid)
+    if f.kind != "Ninja":
+        return False
+    flags = state.cards[cid].flags
+    return bool(f.keywords) or bool(flags and flags.get("kw"))
+
+
 def deploy_options(state: State, player: int) -> list[Option]:
     """Keyword deployments open to the Attacker in the Mission Phase [14.1, 14.5, 14.8, 14.10, 14.12]."""
     from engine.games.naruto.deploy import deploy_problem
@@ -68,12 +77,14 @@ def deploy_options(state: State, player: int) -> list[Option]:
     options: list[Option] = []
     no_chain = not state.vars.get("chain")
     for cid in state.zones[f"chakra:{player}"]:
+        if not _ninja_with_keywords(state, cid):
+            continue
         if "Ambush" in board.keywords(state, cid) and not deploy_problem(state, player, cid, zone="chakra"):
             options.append(Option(f"ambush:{cid}", f"Ambush: deploy {board.label(state, cid)} from Chakra", "ambush"))
     for cid in state.zones[f"hand:{player}"]:
-        kws = board.keywords(state, cid)
-        if f_of(state, cid).kind != "Ninja" or not kws:
+        if not _ninja_with_keywords(state, cid):
             continue
+        kws = board.keywords(state, cid)
         if "Growth" in kws and _costs_ok(state, player, cid):
             for t in growth_targets(state, player, cid):
                 options.append(
