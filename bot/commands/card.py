@@ -43,6 +43,7 @@ def render_text(response: dict[str, Any]) -> str:
     printings = [s.get("number") or s.get("set") for s in best["sets"] if s.get("number") or s.get("set")]
     if printings:
         lines.append(f"  sets: {', '.join(printings[:8])}")
+    lines.append(f"  from: {best['provenance']}")
     for version in best["versions"]:
         lines.append(f"  version: {version['name']} [{version['code']}] {_stats_line(version['stats'])}")
     if len(results) > 1:

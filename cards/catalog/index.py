@@ -14,6 +14,7 @@ import bisect
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from itertools import islice, pairwise
 from typing import Any
 
@@ -45,6 +46,8 @@ class Entry:
     sets: list[dict[str, Any]]
     image_url: str
     origin: str
+    source: str
+    imported_at: datetime | None
 
 
 def _deletions(word: str) -> set[str]:

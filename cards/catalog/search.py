@@ -90,6 +90,7 @@ class CardResult:
     sets: list[dict[str, Any]]
     image_url: str
     origin: str
+    provenance: str
     versions: list[dict[str, Any]] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
@@ -106,6 +107,7 @@ class CardResult:
             "sets": self.sets,
             "image_url": self.image_url,
             "origin": self.origin,
+            "provenance": self.provenance,
             "versions": self.versions,
         }
 
@@ -175,6 +177,8 @@ class CardSearch:
             CARD.c.sets,
             CARD.c.image_url,
             CARD.c.origin,
+            CARD.c.source,
+            CARD.c.imported_at,
         )
         async with self.catalog.engine.connect() as conn:
             rows = (await conn.execute(select(*columns).order_by(CARD.c.game, CARD.c.code))).all()
@@ -278,6 +282,16 @@ def fuzzy_display(score: float) -> float:
     return round(min(score, 110.0) * 98.0 / 110.0, 1)
 
 
+def provenance(entry: Entry) -> str:
+    """Where a card's data came from, for people: "built-in" or "imported from cards.cdb (cdb) on 2026-11-21"."""
+    if entry.origin == "builtin":
+        return "built-in card pool"
+    name = entry.source.rstrip("/").rsplit("/", 1)[-1] if "://" not in entry.source else entry.source
+    fmt = entry.origin.partition(":")[2] or entry.origin
+    when = f" on {entry.imported_at:%Y-%m-%d}" if entry.imported_at else ""
+    return f"imported from {name} ({fmt}){when}"
+
+
 def _result(index: CardIndex, entry: Entry, score: float, kind: MatchKind) -> CardResult:
     versions = [
         {"code": other.code, "name": other.name, "type": other.type, "stats": other.stats, "sets": other.sets}
@@ -297,6 +311,7 @@ def _result(index: CardIndex, entry: Entry, score: float, kind: MatchKind) -> Ca
         sets=entry.sets,
         image_url=entry.image_url,
         origin=entry.origin,
+        provenance=provenance(entry),
         versions=versions,
     )
 

@@ -65,6 +65,7 @@ async def test_json_shape(search: CardSearch) -> None:
     first = data["results"][0]
     assert {"name", "game", "code", "score", "type", "stats", "text", "sets"} <= set(first)
     assert first["name"] == "Pot of Greed"
+    assert first["provenance"] == "built-in card pool"
 
 
 async def test_autocomplete(search: CardSearch) -> None:
