@@ -12,6 +12,7 @@ lazily, once), the per-channel conversation context and the optional semantic ra
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import re
 import threading
@@ -150,6 +151,8 @@ class RulesService:
         if chosen is None:
             return self._clarify(question, where)
         answer = self._answer(question, chosen, context.question if follow_up and context else "")
+        if not answer.found:
+            answer = self._suggest_other_game(answer, question, chosen, index)
         top = answer.citations[0].section if answer.citations else None
         self.store.remember(where.channel, conv.Context(chosen, question, top, time.monotonic()))
         return answer
@@ -221,6 +224,15 @@ class RulesService:
             if candidate is not None and candidate in index.games:
                 return candidate
         return index.games[0] if len(index.games) == 1 else None
+
+    def _suggest_other_game(self, answer: Answer, question: str, game: GameId, index: RulesIndex) -> Answer:
+        """A "not found" whose words clearly belong to another game says so."""
+        inference = conv.infer_game(question, index)
+        other = conv.named_game(question) or (inference.best if inference.strong else None)
+        if other is None or other == game or other not in index.games:
+            return answer
+        hint = f" It sounds like a {GAME_NAMES.get(other, other)} question: ask again with game `{other}`."
+        return dataclasses.replace(answer, text=answer.text + hint)
 
     def _clarify(self, question: str, where: Asked) -> Answer:
         games = tuple(self.index.games)

@@ -144,3 +144,11 @@ def test_official_text_answers_what_our_reference_does_not_cover(tmp_path: objec
         .ask("are snacks allowed on the quuxmat?", game="yugioh")
         .found
     )
+
+
+def test_not_found_in_the_chosen_game_points_to_the_right_one(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("how do i pay the chakra cost of a jutsu", game="yugioh")
+    assert not answer.found
+    assert "Naruto CCG question" in answer.text and "`naruto`" in answer.text
+    plain_miss = fresh_service.ask("what's the best pizza topping", game="yugioh")
+    assert "sounds like" not in plain_miss.text
