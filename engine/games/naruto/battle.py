@@ -133,7 +133,7 @@ def chakra_toll(state: State, frame: Frame) -> None:
         if code not in seen:
             seen.add(code)
             options.append(Option(f"toll:{cid}", f"Discard {board.label(state, cid)}", "toll"))
-    state.ask(player, "toll", "Gato Transport: discard 1 card from your Chakra area", options, "naruto 15.5")
+    state.ask(player, "toll", "Gato Transport: discard 1 card from your Chakra area", options, "naruto 14.14")
 
 
 def _pick_team(state: State, frame: Frame, player: int, answer: str) -> None:

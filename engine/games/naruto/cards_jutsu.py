@@ -423,7 +423,7 @@ def _byakugan(ctx: Ctx) -> None:
             must=True,
             verb="discards",
             text="Byakugan: discard a Jutsu or Mission from that hand",
-            rule="naruto 15.1",
+            rule="naruto 15.8",
         )
 
 

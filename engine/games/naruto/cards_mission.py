@@ -178,7 +178,7 @@ def _bingo_book(ctx: Ctx) -> None:
         public=False,
         then_shuffle=deck,
         text="Bingo Book: take a Ninja into your hand?",
-        rule="naruto 15.1",
+        rule="naruto 15.8",
     )
 
 
@@ -193,7 +193,7 @@ def _inner_sakura(ctx: Ctx) -> None:
     if board.name_in_play(ctx.state, ctx.player, frozenset({"Sakura Haruno"})):
         actions.push_effect(ctx.state, ctx.source, "inner_sakura_draw", ctx.player)
     if len(top) > 1:
-        ctx.state.push("naruto.order", player=ctx.player, cards=top, deck=f"deck:{ctx.player}", rule="naruto 15.1")
+        ctx.state.push("naruto.order", player=ctx.player, cards=top, deck=f"deck:{ctx.player}", rule="naruto 15.8")
 
 
 BOOK.add(
@@ -253,7 +253,7 @@ def _oath(ctx: Ctx) -> None:
     if hand:
         actions.push_effect(ctx.state, ctx.source, "oath_draw", ctx.player, data={"n": len(hand)})
         ctx.state.push(
-            "naruto.order", player=ctx.player, cards=hand, deck=f"deck:{ctx.player}", bottom=True, rule="naruto 15.1"
+            "naruto.order", player=ctx.player, cards=hand, deck=f"deck:{ctx.player}", bottom=True, rule="naruto 15.8"
         )
 
 
@@ -352,7 +352,7 @@ def _unwanted_child(ctx: Ctx) -> None:
         reveal=True,
         verb="reveals and takes",
         text="Unwanted Child: take a Rogue Ninja?",
-        rule="naruto 15.1",
+        rule="naruto 15.8",
     )
 
 
@@ -444,7 +444,7 @@ def execute(state: State, frame: Frame) -> None:
         )
         for c in cards
     ]
-    state.ask(player, "discard", "Public Execution: discard 1 card from your hand or from play", options, "naruto 15.1")
+    state.ask(player, "discard", "Public Execution: discard 1 card from your hand or from play", options, "naruto 15.8")
 
 
 @procedure("naruto.clover")
@@ -459,7 +459,7 @@ def clover(state: State, frame: Frame) -> None:
     elif d["candidates"]:
         frame.step = 1
         options = [Option(f"reveal:{c}", f"Reveal {board.label(state, c)}", "pick") for c in d["candidates"]]
-        state.ask(player, "pick", "Choose a Mission to put on top of your Deck", options, "naruto 15.1")
+        state.ask(player, "pick", "Choose a Mission to put on top of your Deck", options, "naruto 15.8")
         return
     state.pop()
     state.shuffle(deck)

@@ -315,4 +315,4 @@ def choose_attr(state: State, frame: Frame) -> None:
         return
     frame.step = 1
     options = [Option(f"attr:{a}", a, "attr") for a in ("Taijutsu", "Ninjutsu", "Genjutsu", "Flame")]
-    state.ask(d["player"], "choose", "Choose the new Combat Attribute", options, "naruto 15.1")
+    state.ask(d["player"], "choose", "Choose the new Combat Attribute", options, "naruto 15.8")
