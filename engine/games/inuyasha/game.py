@@ -99,20 +99,29 @@ class InuyashaGame(Game):
 
     # ------------------------------------------------------------------ AI and messages
     def evaluate(self, state: State, player: int) -> float:
+        """Shards first, then the deck race (deck-out is the other way to lose), board and hand."""
         if state.result is not None:
             return super().evaluate(state, player)
         foe = board.other(player)
-        shards = board.shard_count(state, player) - board.shard_count(state, foe)
+        sources = board.bonus_sources(state)
 
-        def power(seat: int) -> int:
-            return sum(
-                max((v for _, v in facts(state.cards[c].code).colors), default=0) for c in board.characters(state, seat)
+        def side(seat: int) -> float:
+            strength = 0.0
+            for cid in board.characters(state, seat):
+                best = max(
+                    (board.color_value(state, cid, c, sources) for c, _ in board.f(state, cid).colors), default=0
+                )
+                strength += 1.0 + best * (1.0 if board.is_ready(state, cid) else 0.7)
+            deck = state.count(f"deck:{seat}")
+            danger = max(0, 15 - deck) ** 2 / 225  # 0 with 15+ cards left, 1 with an empty deck
+            return (
+                0.1 * board.shard_count(state, seat)
+                + 0.012 * strength
+                + 0.008 * state.count(f"hand:{seat}")
+                - 0.3 * danger
             )
 
-        deck = state.count(f"deck:{player}") - state.count(f"deck:{foe}")
-        hand = state.count(f"hand:{player}") - state.count(f"hand:{foe}")
-        score = 0.09 * shards + 0.01 * (power(player) - power(foe)) + 0.004 * deck + 0.01 * hand
-        return max(-0.95, min(0.95, score))
+        return max(-0.95, min(0.95, side(player) - side(foe)))
 
     def explain_illegal(self, state: State, option_id: str) -> tuple[str, str] | None:
         pending = state.pending
