@@ -13,6 +13,7 @@ from engine.games.inazuma import cards_starter as _starter  # noqa: F401  (fills
 from engine.games.inazuma.board import goals, other, z
 from engine.games.inazuma.combat import side_members  # also registers the combat procedures
 from engine.games.inazuma.decks import validate
+from engine.games.inazuma.evaluate import evaluate
 from engine.games.inazuma.explain import explain
 from engine.games.inazuma.facts import SLOT_INDEX
 from engine.games.inazuma.moves import EXHAUSTED, bench_with_name, stack_onto, take_top
@@ -76,10 +77,7 @@ class InazumaGame(Game):
     def evaluate(self, state: State, player: int) -> float:
         if state.result is not None:
             return super().evaluate(state, player)
-        lead = goals(state, player) - goals(state, other(player))
-        cards = len(state.zones[z("hand", player)]) - len(state.zones[z("hand", other(player))])
-        bench = len(state.zones[z("bench", player)]) - len(state.zones[z("bench", other(player))])
-        return max(-1.0, min(1.0, 0.35 * lead + 0.02 * cards + 0.03 * bench))
+        return evaluate(state, player)
 
     def explain_illegal(self, state: State, option_id: str) -> tuple[str, str] | None:
         return explain(state, option_id)

@@ -171,3 +171,33 @@ def test_random_play_with_every_non_default_option() -> None:
     summary = run_selfplay("inazuma", 40, ["random", "random"], seed=11, options=options)
     assert summary["errors"] == 0, summary["error_details"]
     assert summary["replay_verified"] == 40
+
+
+def test_evaluate_prefers_goals_and_a_winning_attack() -> None:
+    from engine.core.scenario import build_state
+
+    def position(attack: list[str | None], my_goals: int) -> float:
+        goals = [f"{my_goals}x Illusion Ball"] if my_goals else []
+        mine = {"goal": ["Mark Evans"], "hand": ["Illusion Ball"], "field": attack, "goals": goals}
+        theirs = {"goal": ["Mark Evans"], "field": [None, None, None, None, "Jack Wallside", None]}
+        state = build_state(
+            {
+                "game": "inazuma",
+                "setup": {
+                    "players": [
+                        {"zones": {**mine, "deck": ["10x Illusion Ball"]}},
+                        {"zones": {**theirs, "deck": ["10x Illusion Ball"]}},
+                    ],
+                    "state": {"at": "power_up", "turn": 3, "attacker": 0, "side": "L"},
+                },
+            }
+        )
+        prompt = state.prompt()
+        assert prompt is not None and prompt.kind == "window" and state.vars["phase"] == "attack"
+        return GAME.evaluate(state, 0)
+
+    strong = ["Shadow Cimmerian", None, "Steve Grim", None, None, None]
+    weak = [None, None, "Jamie Cool", None, None, None]
+    assert position(strong, 1) > position(strong, 0)
+    assert position(strong, 0) > position(weak, 0)
+    assert -1.0 <= position(weak, 0) <= 1.0
