@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-FORMATS = ("ygoprodeck", "cdb", "naruto", "ydm", "ydm-sets", "json", "csv")
+FORMATS = ("ygoprodeck", "cdb", "naruto", "ydm", "ydm-sets", "archeveque", "json", "csv")
 GAMES = ("yugioh", "naruto", "inuyasha", "inazuma", "usagi")
 
 

@@ -114,7 +114,7 @@ class ImportSummary:
         }
 
     def describe(self) -> str:
-        """One human line, plus the first skip reasons."""
+        """One human line, then the skips grouped by reason (a few examples each)."""
         line = (
             f"{self.game}: {self.added} added, {self.updated} updated, {self.unchanged} unchanged, "
             f"{len(self.skipped)} skipped"
@@ -125,9 +125,15 @@ class ImportSummary:
             line += f", {self.removed} removed"
         if self.note:
             line += f" ({self.note})"
-        lines = [line] + [f"  skipped {entry}: {reason}" for entry, reason in self.skipped[:20]]
-        if len(self.skipped) > 20:
-            lines.append(f"  ... and {len(self.skipped) - 20} more skipped")
+        by_reason: dict[str, list[str]] = {}
+        for entry, reason in self.skipped:
+            by_reason.setdefault(reason, []).append(entry)
+        lines = [line]
+        for reason, entries in list(by_reason.items())[:20]:
+            shown = "; ".join(entries[:3]) + (f"; and {len(entries) - 3} more" if len(entries) > 3 else "")
+            lines.append(f"  skipped {len(entries)}, {reason}: {shown}")
+        if len(by_reason) > 20:
+            lines.append(f"  ... and {len(by_reason) - 20} more reasons")
         return "\n".join(lines)
 
 

@@ -5,8 +5,8 @@
 'yugioh: 9204 added, 0 updated, 0 unchanged, 0 skipped, 138 alternate-art codes'
 
 Formats (`--format`): `ygoprodeck` (API v7 JSON, file or URL), `cdb` (YGOPro cards.cdb),
-`naruto` (N-CCG-DB JSON), `ydm` and `ydm-sets` (YDM-Data cards and set lists), `json` and `csv`
-(the generic formats in cards/IMPORT_FORMATS.md).
+`naruto` (N-CCG-DB JSON), `ydm` and `ydm-sets` (YDM-Data cards and set lists), `archeveque`
+(Inazuma Eleven card list), `json` and `csv` (the generic formats in cards/IMPORT_FORMATS.md).
 Left out, the format is guessed from the source.
 """
 
@@ -19,6 +19,7 @@ from typing import Any
 from cards.catalog.db import Catalog
 from cards.catalog.printings import attach_printings
 from cards.catalog.store import CatalogImportError, ImportSummary, write_records
+from cards.importers.archeveque import parse_archeveque
 from cards.importers.base import Parsed, Progress, read_json
 from cards.importers.generic import GAMES, check_game, parse_generic_csv, parse_generic_json
 from cards.importers.naruto import parse_naruto
@@ -26,8 +27,15 @@ from cards.importers.ydm import parse_ydm_cards, parse_ydm_sets
 from cards.importers.ygopro_cdb import parse_cdb
 from cards.importers.ygoprodeck import download, parse_cards
 
-FORMATS = ("ygoprodeck", "cdb", "naruto", "ydm", "ydm-sets", "json", "csv")
-FORMAT_GAMES = {"ygoprodeck": "yugioh", "cdb": "yugioh", "naruto": "naruto", "ydm": "yugioh", "ydm-sets": "yugioh"}
+FORMATS = ("ygoprodeck", "cdb", "naruto", "ydm", "ydm-sets", "archeveque", "json", "csv")
+FORMAT_GAMES = {
+    "ygoprodeck": "yugioh",
+    "cdb": "yugioh",
+    "naruto": "naruto",
+    "ydm": "yugioh",
+    "ydm-sets": "yugioh",
+    "archeveque": "inazuma",
+}
 ProgressFactory = Callable[[str, int], Progress]
 
 __all__ = ["FORMATS", "GAMES", "CatalogImportError", "ImportSummary", "detect_format", "import_source"]
@@ -56,6 +64,8 @@ def detect_format(source: str, data: Any = None) -> str:
         ydm = _ydm_kind(data)
         if ydm:
             return ydm
+        if isinstance(data, list) and data and isinstance(data[0], dict) and {"cardtype", "extension"} <= set(data[0]):
+            return "archeveque"
         return "json"
     raise CatalogImportError(
         f"{source}: cannot tell the format from the name; pass --format with one of {', '.join(FORMATS)}"
@@ -117,6 +127,8 @@ async def parse_source(
         return fmt, parse_ydm_cards(path, strict=strict)
     if fmt == "ydm-sets":
         return fmt, Parsed(game="yugioh", listings=parse_ydm_sets(path, strict=strict))
+    if fmt == "archeveque":
+        return fmt, parse_archeveque(read_json(path), source, strict=strict)
     if fmt == "csv":
         return fmt, parse_generic_csv(path, game, strict=strict)
     return fmt, parse_generic_json(path, game, strict=strict)

@@ -212,3 +212,19 @@ async def test_generic_stats_are_checked_per_game(catalog: Catalog, tmp_path: Pa
     with pytest.raises(CatalogImportError, match=r"unknown inazuma stat.*'atk'"):
         await import_source(catalog, str(path))
     assert (await import_source(catalog, str(path), strict=False)).added == 1
+
+
+async def test_archeveque_inazuma_list_matches_builtin_codes(catalog: Catalog, shared_dir: Path) -> None:
+    source = str(shared_dir / "carddata" / "inazuma" / "archeveque_card_list.json")
+    summary = await import_source(catalog, source)
+    assert summary.format == "archeveque"
+    assert summary.added + summary.updated + summary.unchanged == 34 and len(summary.skipped) == 93
+    async with catalog.engine.connect() as conn:
+        row = (
+            await conn.execute(
+                select(CARD.c.name, CARD.c.stats, CARD.c.text).where(CARD.c.game == "inazuma", CARD.c.code == "S1-02")
+            )
+        ).one()
+    assert row.name == "Axel Blaze" and row.stats["fsp"] == 800 and row.stats["attribute"] == "power"
+    assert "\ufffd" not in row.text
+    assert "1 placeholder row" not in summary.describe() and "skipped 93, placeholder row" in summary.describe()
