@@ -13,6 +13,12 @@ from engine.games.inuyasha.facts import GAME_ID, KAITOU, facts
 DeckList = dict[str, list[str]]
 MAIN_SIZE = {"standard": 60, "demo": 40}
 SECTIONS = ("main", "kaitou", "side")
+KAITOU_ALIAS = "extra"  # deck-list text formats know main/extra/side: "extra" holds the Kaitou card
+
+
+def kaitou_card(deck: Mapping[str, list[str]]) -> list[str]:
+    """The Kaitou section of a deck (the "kaitou" section, or "extra" as its alias)."""
+    return [*deck.get("kaitou", []), *deck.get(KAITOU_ALIAS, [])]
 
 
 def deck_size(options: Mapping[str, Any] | None) -> int:
@@ -24,9 +30,9 @@ def validate_deck(deck: Mapping[str, list[str]], options: Mapping[str, Any] | No
     problems: list[str] = []
     pool = load_pool(GAME_ID)
     for section in deck:
-        if section not in SECTIONS:
-            problems.append(f"unknown deck section {section!r} (use main, kaitou and side)")
-    main, kaitou, side = (list(deck.get(s, [])) for s in SECTIONS)
+        if section not in (*SECTIONS, KAITOU_ALIAS):
+            problems.append(f"unknown deck section {section!r} (use main, kaitou (or extra) and side)")
+    main, kaitou, side = list(deck.get("main", [])), kaitou_card(deck), list(deck.get("side", []))
     unknown = sorted({c for c in main + kaitou + side if c not in pool})
     if unknown:
         return [*problems, f"unknown card codes: {', '.join(unknown)}"]
@@ -65,7 +71,7 @@ def side_swap(before: Mapping[str, list[str]], after: Mapping[str, list[str]]) -
     The opponent is told that number (rule 2.5). Raises InvalidActionError when the new deck is
     not the same cards, not the same main size, or changes the Kaitou card.
     """
-    if list(before.get("kaitou", [])) != list(after.get("kaitou", [])):
+    if kaitou_card(before) != kaitou_card(after):
         raise InvalidActionError("the Kaitou card cannot change between games of a match (rule 2.5)")
     old_all = Counter(before.get("main", [])) + Counter(before.get("side", []))
     new_all = Counter(after.get("main", [])) + Counter(after.get("side", []))

@@ -68,7 +68,7 @@ class InuyashaGame(Game):
         for seat, deck in enumerate(decks):
             for code in deck.get("main", []):
                 state.create_card(code, seat, f"deck:{seat}")
-            for code in deck.get("kaitou", []):
+            for code in deckrules.kaitou_card(deck):
                 state.create_card(code, seat, f"kaitou:{seat}", face_up=True)
             for code in deck.get("side", []):
                 state.create_card(code, seat, f"kaitou_deck:{seat}", known=1 << seat)

@@ -67,7 +67,7 @@ def _heroes() -> dict[str, list[str]]:
         (lambda d: d["side"].append("IY-S01"), "limited to 1 per deck"),
         (lambda d: d["side"].extend(["IY-H07"]), "holds at most 6"),
         (lambda d: d["main"].__setitem__(0, "IY-H30"), "is a Kaitou card"),
-        (lambda d: d.__setitem__("extra", []), "unknown deck section"),
+        (lambda d: d.__setitem__("fusion", []), "unknown deck section"),
         (lambda d: d["main"].__setitem__(0, "NOPE"), "unknown card codes: NOPE"),
         (lambda d: d.pop("kaitou"), "needs a Kaitou card"),
     ],
@@ -111,3 +111,11 @@ def test_every_rule_the_engine_cites_exists_in_the_reference() -> None:
     assert cited <= sections, sorted(cited - sections)
     assert re.search(r"^# Inuyasha TCG — tcgtable rules reference$", text, flags=re.M)
     assert "## G. Glossary" in text
+
+
+def test_extra_section_is_an_alias_for_the_kaitou_card() -> None:
+    deck = _heroes()
+    deck["extra"] = deck.pop("kaitou")
+    assert validate_deck(deck) == []
+    deck["extra"].append("IY-V30")
+    assert any("only 1 Kaitou card" in p for p in validate_deck(deck))
