@@ -80,7 +80,7 @@ def extract(query: Query, chunk: Chunk, config: AnswerConfig) -> str:
         return f"{chunk.title}: {plain(chunk.text)}"[: config.max_chars]
     scored = []
     for position, sentence in enumerate(parts):
-        words = set(textmod.terms(sentence))
+        words = set(textmod.terms(sentence, chunk.game))
         score: float = sum(weight for term, weight in query.weights.items() if term in words)
         if _EXAMPLE.match(sentence):
             score *= 0.6  # the rule itself answers better than its worked example

@@ -59,12 +59,12 @@ class Query:
     raw: str = ""
 
     @classmethod
-    def parse(cls, question: str, *, context: str = "") -> Query:
+    def parse(cls, question: str, *, context: str = "", game: GameId | None = None) -> Query:
         """Terms of `question` (weight 2) plus terms of a previous turn's `context` (weight 1)."""
         weights: dict[str, int] = {}
-        for term in textmod.terms(context):
+        for term in textmod.terms(context, game):
             weights[term] = 1
-        for term in textmod.terms(question):
+        for term in textmod.terms(question, game):
             weights[term] = 3 if context else 1
         return cls(weights, question)
 
@@ -112,13 +112,14 @@ class RulesIndex:
         self.stats: dict[GameId, GameStats] = {}
         self.chunk_terms: list[frozenset[str]] = []
         self._title_terms: list[frozenset[str]] = []
-        self._parent_terms: dict[str, frozenset[str]] = {}
+        self._parent_terms: dict[tuple[GameId | None, str], frozenset[str]] = {}
         for chunk in chunks:
-            terms = frozenset(textmod.terms(f"{chunk.title} {chunk.keywords} {chunk.text}"))
+            game = chunk.game
+            terms = frozenset(textmod.terms(f"{chunk.title} {chunk.keywords} {chunk.text}", game))
             self.chunk_terms.append(terms)
-            self._title_terms.append(frozenset(textmod.terms(f"{chunk.title} {chunk.keywords}")))
-            if chunk.parents not in self._parent_terms:
-                self._parent_terms[chunk.parents] = frozenset(textmod.terms(chunk.parents))
+            self._title_terms.append(frozenset(textmod.terms(f"{chunk.title} {chunk.keywords}", game)))
+            if (game, chunk.parents) not in self._parent_terms:
+                self._parent_terms[(game, chunk.parents)] = frozenset(textmod.terms(chunk.parents, game))
             if not chunk.is_reference or chunk.game is None:
                 continue
             stats = self.stats.setdefault(chunk.game, GameStats())
@@ -182,7 +183,8 @@ class RulesIndex:
 
     def terms_of_parents(self, chunk: Chunk) -> frozenset[str]:
         """The normalized terms of `chunk`'s parent section title."""
-        return self._parent_terms.get(chunk.parents) or frozenset(textmod.terms(chunk.parents))
+        found = self._parent_terms.get((chunk.game, chunk.parents))
+        return found if found is not None else frozenset(textmod.terms(chunk.parents, chunk.game))
 
     # ----- ranking -----------------------------------------------------------------------------
 
@@ -308,8 +310,9 @@ def _fill(conn: sqlite3.Connection, chunks: list[Chunk], fingerprint: str) -> No
         scope = f"g{chunk.game}" if chunk.game else "gany"
         conn.execute(
             f"INSERT INTO {table} (rowid, {columns}) VALUES (?, ?, ?, ?, ?, ?)",
-            (rowid, scope, textmod.term_text(chunk.title), textmod.term_text(chunk.keywords),
-             textmod.term_text(chunk.parents), textmod.term_text(chunk.text)),
+            (rowid, scope, textmod.term_text(chunk.title, chunk.game),
+             textmod.term_text(chunk.keywords, chunk.game), textmod.term_text(chunk.parents, chunk.game),
+             textmod.term_text(chunk.text, chunk.game)),
         )  # fmt: skip
     conn.executemany(
         "INSERT INTO meta (key, value) VALUES (?, ?)",

@@ -52,10 +52,10 @@ class FieldIndex:
             if not chunk.is_reference or chunk.game is None:
                 continue
             fields: Fields = (
-                Counter(textmod.terms(chunk.title)),
-                Counter(textmod.terms(chunk.keywords)),
-                Counter(textmod.terms(chunk.parents)),
-                Counter(textmod.terms(chunk.text)),
+                Counter(textmod.terms(chunk.title, chunk.game)),
+                Counter(textmod.terms(chunk.keywords, chunk.game)),
+                Counter(textmod.terms(chunk.parents, chunk.game)),
+                Counter(textmod.terms(chunk.text, chunk.game)),
             )
             length = sum(w * sum(f.values()) for w, f in zip(self.params.weights, fields, strict=True))
             self._fields[id(chunk)] = fields

@@ -164,7 +164,7 @@ class RulesService:
     def rank(self, question: str, game: GameId, *, context: str = "", limit: int = 10) -> list[Hit]:
         """Reference hits for `question` in `game`: exact lookups first, then BM25 (+ semantic)."""
         exact = self._exact(question, game)
-        query = Query.parse(conv.strip_game_names(question), context=context)
+        query = Query.parse(conv.strip_game_names(question), context=context, game=game)
         hits = self.index.search(query, game, limit=CANDIDATES)
         hits = _rerank(hits, query, self.index, bool(exact))
         if self.semantic is not None:
@@ -179,7 +179,7 @@ class RulesService:
     # ----- steps -------------------------------------------------------------------------------
 
     def _answer(self, question: str, game: GameId, context: str) -> Answer:
-        query = Query.parse(conv.strip_game_names(question), context=context)
+        query = Query.parse(conv.strip_game_names(question), context=context, game=game)
         hits = self.rank(question, game, context=context)
         extra = self.index.search_extra(query, game, limit=3)
         return compose(question, game, query, hits, extra, self.index, self.config)

@@ -38,23 +38,38 @@ STOP_WORDS: frozenset[str] = frozenset(_STOP_TEXT.split())
 """Words that never decide which rule a question is about."""
 
 
-def _load_synonyms() -> dict[str, tuple[str, ...]]:
-    path = Path(__file__).with_name("synonyms.yaml")
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+Synonyms = dict[str, tuple[str, ...]]
+
+
+def _table(raw: object, where: str) -> Synonyms:
     if not isinstance(raw, dict):
-        raise ValueError(f"{path}: expected a mapping of canonical word -> list of variants")
-    table: dict[str, tuple[str, ...]] = {}
+        raise ValueError(f"{where}: expected a mapping of canonical word -> list of variants")
+    table: Synonyms = {}
     for canonical, variants in raw.items():
         if not isinstance(variants, list):
-            raise ValueError(f"{path}: {canonical!r} must map to a list, got {variants!r}")
+            raise ValueError(f"{where}: {canonical!r} must map to a list, got {variants!r}")
         replacement = tuple(str(canonical).lower().split())
         for variant in variants:
             table[str(variant).lower()] = replacement
     return table
 
 
-SYNONYMS: dict[str, tuple[str, ...]] = _load_synonyms()
-"""Variant word -> canonical words (chat slang, British spellings, old card-type names)."""
+def _load_synonyms() -> tuple[Synonyms, dict[str, Synonyms]]:
+    path = Path(__file__).with_name("synonyms.yaml")
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(raw, dict):
+        raise ValueError(f"{path}: expected a mapping of canonical word -> list of variants")
+    per_game = raw.pop("per_game", {}) or {}
+    if not isinstance(per_game, dict):
+        raise ValueError(f"{path}: per_game must map a game id to its own synonym table")
+    games = {str(game): _table(table, f"{path} per_game.{game}") for game, table in per_game.items()}
+    return _table(raw, str(path)), games
+
+
+SYNONYMS, GAME_SYNONYMS = _load_synonyms()
+"""Variant word -> canonical words (chat slang, British spellings, old card-type names), for all
+games and per game (words whose meaning depends on the game: "tap" is expend in Inuyasha but
+strike in Usagi Yojimbo; "kill" is a rules term in Inuyasha and chat for destroy in Yu-Gi-Oh!)."""
 
 _VOWELS = frozenset("aeiouy")
 
@@ -126,12 +141,13 @@ def fold(text: str) -> str:
     return text.replace("’", "'").replace("‘", "'").lower()
 
 
-def words(text: str) -> list[str]:
-    """Folded words of `text` with synonyms expanded, stop words kept."""
+def words(text: str, game: str | None = None) -> list[str]:
+    """Folded words of `text` with synonyms (of `game`, then of all games) expanded, stop words kept."""
+    local = GAME_SYNONYMS.get(game, {}) if game else {}
     out: list[str] = []
     for raw in _WORD.findall(fold(text)):
         token = raw[:-2] if raw.endswith("'s") else raw.replace("'", "")
-        replacement = SYNONYMS.get(token)
+        replacement = local.get(token) or SYNONYMS.get(token)
         if replacement is None:
             out.append(token)
         else:
@@ -139,11 +155,11 @@ def words(text: str) -> list[str]:
     return out
 
 
-def terms(text: str, *, keep_stop_words: bool = False) -> list[str]:
-    """Index terms of `text`: folded, synonym-expanded, stop words dropped, stemmed."""
-    return [stem(w) for w in words(text) if keep_stop_words or w not in STOP_WORDS]
+def terms(text: str, game: str | None = None, *, keep_stop_words: bool = False) -> list[str]:
+    """Index terms of `text`: folded, synonym-expanded (for `game`), stop words dropped, stemmed."""
+    return [stem(w) for w in words(text, game) if keep_stop_words or w not in STOP_WORDS]
 
 
-def term_text(text: str) -> str:
-    """`terms(text)` joined by spaces: what the FTS5 columns store."""
-    return " ".join(terms(text))
+def term_text(text: str, game: str | None = None) -> str:
+    """`terms(text, game)` joined by spaces: what the FTS5 columns store."""
+    return " ".join(terms(text, game))

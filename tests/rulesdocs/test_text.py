@@ -47,3 +47,11 @@ def test_stop_words_are_dropped_but_rule_words_stay() -> None:
 
 def test_accents_and_curly_quotes_fold() -> None:
     assert text.terms("opponent’s Pokémon") == text.terms("opponent's pokemon")
+
+
+def test_game_specific_slang() -> None:
+    assert text.terms("tapped", "inuyasha") == text.terms("expended", "inuyasha")
+    assert text.terms("tapped", "usagi") == text.terms("strike", "usagi")
+    assert text.terms("my monster died", "yugioh") == text.terms("my monster was destroyed", "yugioh")
+    assert text.terms("killed", "inuyasha") == ["kill"]  # a rules term there, not slang
+    assert text.terms("tap") == ["tap"]  # no game, no guess
