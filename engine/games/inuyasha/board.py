@@ -302,9 +302,9 @@ def put_into_play(state: State, cid: int, player: int, attach_to: int = EMPTY) -
 
 def ask(state: State, player: int, kind: str, text: str, options: Sequence[Option], rule: str) -> None:
     """`state.ask` with labels made unique: twins (two copies in play) get their option id added."""
-    seen: dict[str, int] = {}
-    for option in options:
-        seen[option.label] = seen.get(option.label, 0) + 1
-    if any(n > 1 for n in seen.values()):
+    if len({option.label for option in options}) < len(options):
+        seen: dict[str, int] = {}
+        for option in options:
+            seen[option.label] = seen.get(option.label, 0) + 1
         options = [Option(o.id, f"{o.label} [{o.id}]", o.group, o.data) if seen[o.label] > 1 else o for o in options]
     state.ask(player, kind, text, options, rule)
