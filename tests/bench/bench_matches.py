@@ -67,6 +67,7 @@ async def drive(
     image: bool,
     rng: random.Random,
     latencies: list[float],
+    persisted: list[float],
 ) -> int:
     done = 0
     for _ in range(actions):
@@ -79,6 +80,7 @@ async def drive(
         option = rng.choice(prompt.options).id
         started = time.perf_counter()
         update = await service.choose(match_id, user, option, expected_step=len(row.choices))
+        persisted.append(time.perf_counter() - started)
         await asyncio.to_thread(render, service, update.row, image)
         latencies.append(time.perf_counter() - started)
         done += 1
@@ -100,26 +102,42 @@ async def load_phase(db: Database, game: str, args: argparse.Namespace) -> dict[
     service = MatchService(db)
     ids = [await start_match(service, game, i) for i in range(args.matches)]
     latencies: list[float] = []
+    persisted: list[float] = []
     rng = random.Random(args.seed)
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     counts = await asyncio.gather(
         *(
-            drive(service, mid, args.actions, args.think, not args.no_image, random.Random(rng.random()), latencies)
+            drive(
+                service,
+                mid,
+                args.actions,
+                args.think,
+                not args.no_image,
+                random.Random(rng.random()),
+                latencies,
+                persisted,
+            )
             for mid in ids
         )
     )
     wall = time.perf_counter() - started
+    cpu = time.process_time() - cpu_started  # this process only (the database server is not counted)
     return {
         "matches": args.matches,
         "actions": sum(counts),
         "think_s": args.think,
         "image": not args.no_image,
+        "persist_p50_ms": round(pct(persisted, 0.50), 1),
+        "persist_p95_ms": round(pct(persisted, 0.95), 1),
         "p50_ms": round(pct(latencies, 0.50), 1),
         "p95_ms": round(pct(latencies, 0.95), 1),
         "p99_ms": round(pct(latencies, 0.99), 1),
         "max_ms": round(max(latencies, default=0) * 1000, 1),
         "mean_ms": round(statistics.fmean(latencies) * 1000, 1) if latencies else 0.0,
         "actions_per_s": round(sum(counts) / wall, 1),
+        "cpu_ms_per_action": round(1000 * cpu / max(1, sum(counts)), 1),
+        "load_avg_1m": round(os.getloadavg()[0], 1),
+        "cpus": os.cpu_count(),
         "wall_s": round(wall, 1),
     }
 

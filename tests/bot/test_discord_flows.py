@@ -1,0 +1,91 @@
+"""More Discord flows through the fake: AI matches, lobbies, concede + replay buttons, turn clocks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fakediscord import USERS
+
+
+def buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for row in message.get("components", []) for c in row.get("components", [])]
+
+
+async def board_post(fake: Any, start: int = 0) -> Any:
+    return await fake.wait_for(
+        lambda c: c.method == "POST" and c.path.endswith("/messages") and bool((c.body or {}).get("embeds")),
+        start=start,
+    )
+
+
+async def test_ai_match_then_concede_and_replay(bot_runner: Any, fake_discord: Any) -> None:
+    fake = fake_discord
+    bot = await bot_runner.start()
+    _, token = await fake.slash("ana", "match", "ai", game="toy", level="random")
+    started = await fake.reply_to(token)
+    assert "Match #1" in started["content"] and "is on" in started["content"]
+    await board_post(fake)
+    row = await bot.services.matches.row(1)
+    assert row.seats[1]["ai"] == "random" and row.status == "active"
+
+    _, token = await fake.slash("ana", "match", "play", match=1, choice="1")
+    await fake.reply_to(token)
+    assert len((await bot.services.matches.row(1)).choices) >= 1  # ana's choice, then the AI's
+    start = len(fake.calls)
+    _, token = await fake.slash("ana", "match", "concede", match=1)
+    await fake.reply_to(token, start=start)
+    await fake.wait_for(lambda c: "is over" in str((c.body or {}).get("content")), start=start)
+    assert (await bot.services.matches.row(1)).status == "finished"
+
+    _, token = await fake.slash("bo", "match", "replay", match=1)
+    replay = await fake.reply_to(token)
+    assert "step 0/" in replay["embeds"][0]["title"]
+    forward = next(b["custom_id"] for b in buttons(replay) if b["label"] == "▶")
+    start = len(fake.calls)
+    _, token = await fake.click("bo", replay, forward)
+    stepped = await fake.reply_to(token, start=start)
+    assert "step 1/" in stepped["embeds"][0]["title"]
+
+
+async def test_lobby_fills_with_button_and_command(bot_runner: Any, fake_discord: Any) -> None:
+    fake = fake_discord
+    bot = await bot_runner.start()
+    _, token = await fake.slash("ana", "match", "open", game="toy", players=3)
+    lobby = await fake.reply_to(token)
+    assert "Lobby #1" in lobby["content"]
+    _, token = await fake.click("bo", lobby, "tcg:join:1")
+    joined = await fake.reply_to(token)
+    assert "2/3" in joined["content"]
+    _, token = await fake.slash("cy", "match", "join", match=1)
+    full = await fake.reply_to(token)
+    assert "starts now" in full["content"]
+    await board_post(fake)
+    row = await bot.services.matches.row(1)
+    assert row.status == "active" and [s["user"] for s in row.seats] == [USERS[n]["id"] for n in ("ana", "bo", "cy")]
+
+
+async def test_turn_clock_reminds_then_times_out(bot_runner: Any, fake_discord: Any) -> None:
+    fake = fake_discord
+    bot = await bot_runner.start()
+    _, token = await fake.slash("ana", "match", "challenge", opponent={"user": "bo"}, game="toy")
+    challenge = await fake.reply_to(token)
+    _, token = await fake.click("bo", challenge, "tcg:accept:1")
+    await fake.reply_to(token)
+    board = await board_post(fake)
+    thread = board.path.split("/")[2]
+    row = await bot.services.matches.row(1)
+    await bot.services.matches._write(row, turn_started_at=row.turn_started_at - 13 * 3600)
+    start = len(fake.calls)
+    await bot.turn_clock.tick()
+    reminder = await fake.wait_for(lambda c: c.path == f"/channels/{thread}/messages", start=start)
+    assert "reminder" in reminder.body["content"] and f"<@{row.turn_user}>" in reminder.body["content"]
+    row = await bot.services.matches.row(1)
+    await bot.services.matches._write(row, turn_started_at=row.turn_started_at - 30 * 3600)
+    start = len(fake.calls)
+    await bot.turn_clock.tick()
+    ended = await fake.wait_for(
+        lambda c: c.path == f"/channels/{thread}/messages" and "is over" in (c.body or {}).get("content", ""),
+        start=start,
+    )
+    assert "ran out of time" in ended.body["content"]
+    assert (await bot.services.matches.row(1)).status == "finished"
