@@ -42,9 +42,14 @@ def procedure(name: str) -> Callable[[Procedure], Procedure]:
     """
 
     def decorate(func: Procedure) -> Procedure:
-        if name in PROCEDURES and PROCEDURES[name] is not func:
-            existing = PROCEDURES[name]
-            if (existing.__module__, existing.__qualname__) != (func.__module__, func.__qualname__):
+        existing = PROCEDURES.get(name)
+        if existing is not None and existing is not func:
+            # The same function loaded twice (a module imported under two names) is fine.
+            same = (existing.__qualname__, existing.__code__.co_filename) == (
+                func.__qualname__,
+                func.__code__.co_filename,
+            )
+            if not same:
                 raise EngineError(f"procedure {name!r} is registered twice")
         PROCEDURES[name] = func
         return func
