@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rulesdocs import messages
 from rulesdocs import text as textmod
 from rulesdocs.index import GameStats, Query, RulesIndex
-from rulesdocs.model import GAME_NAMES, Answer, Chunk, Citation, GameId, Hit
+from rulesdocs.model import Answer, Chunk, Citation, GameId, Hit
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"“(*0-9])")
 _EXAMPLE = re.compile(r"^(?:worked )?example\b", re.IGNORECASE)
@@ -182,11 +183,8 @@ def _distinct(hits: list[Hit]) -> list[Hit]:
 
 
 def _not_found(question: str, game: GameId, ranked: list[Hit], config: AnswerConfig, score: float = 0.0) -> Answer:
-    name = GAME_NAMES.get(game, game)
     closest = tuple(cite(h.chunk, config) for h in ranked[: config.see_also])
-    text = f"I did not find a rule about that in the {name} rules."
-    if closest:
-        text += " The closest sections are listed below."
+    text = messages.not_found(game, bool(closest))
     return Answer(
         question=question,
         game=game,

@@ -22,10 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulesdocs import conversation as conv
+from rulesdocs import messages
 from rulesdocs import text as textmod
 from rulesdocs.answer import AnswerConfig, compose
 from rulesdocs.index import Query, RulesIndex, source_fingerprint
-from rulesdocs.model import GAME_NAMES, Answer, GameId, Hit, RulesError
+from rulesdocs.model import Answer, GameId, Hit, RulesError
 from rulesdocs.semantic import SemanticRanker, rrf
 
 log = logging.getLogger(__name__)
@@ -133,14 +134,13 @@ class RulesService:
         where = where or Asked()
         question = " ".join(question.split())
         if not question:
-            raise RulesError("Ask a rules question, e.g. 'can I attack the turn I summon a monster?'")
+            raise RulesError(messages.empty_question())
         if len(question) > MAX_QUESTION_CHARS:
-            raise RulesError(f"That question is too long ({len(question)} characters; keep it under 500).")
+            raise RulesError(messages.question_too_long(len(question), MAX_QUESTION_CHARS))
         self.refresh()
         index = self.index
         if game is not None and game not in index.games:
-            known = ", ".join(index.games) or "none"
-            raise RulesError(f"Unknown game {game!r}. Games with rules: {known}.")
+            raise RulesError(messages.unknown_game(game, index.games))
         context = self.store.get(where.channel)
         follow_up = context is not None and not context.pending and conv.is_follow_up(question)
         if context is not None and context.pending and game is None:
@@ -231,17 +231,15 @@ class RulesService:
         other = conv.named_game(question) or (inference.best if inference.strong else None)
         if other is None or other == game or other not in index.games:
             return answer
-        hint = f" It sounds like a {GAME_NAMES.get(other, other)} question: ask again with game `{other}`."
-        return dataclasses.replace(answer, text=answer.text + hint)
+        return dataclasses.replace(answer, text=answer.text + messages.other_game_hint(other))
 
     def _clarify(self, question: str, where: Asked) -> Answer:
         games = tuple(self.index.games)
-        names = ", ".join(f"{GAME_NAMES.get(g, g)} (`{g}`)" for g in games)
         self.store.remember(where.channel, conv.Context(None, question, None, time.monotonic(), pending=True))
         return Answer(
             question=question,
             game=None,
-            text=f"Which game is this about? I know the rules of {names}.",
+            text=messages.which_game(games),
             confidence=0.0,
             found=False,
             clarify=games,

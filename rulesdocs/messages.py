@@ -1,0 +1,38 @@
+"""Every sentence the rules assistant says to a player, in one place (ready for translation)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rulesdocs.model import GAME_NAMES, GameId
+
+
+def game_name(game: GameId) -> str:
+    """The display name of `game` ("Naruto CCG")."""
+    return GAME_NAMES.get(game, game)
+
+
+def not_found(game: GameId, has_closest: bool) -> str:
+    text = f"I did not find a rule about that in the {game_name(game)} rules."
+    return text + " The closest sections are listed below." if has_closest else text
+
+
+def other_game_hint(game: GameId) -> str:
+    return f" It sounds like a {game_name(game)} question: ask again with game `{game}`."
+
+
+def which_game(games: Sequence[GameId]) -> str:
+    names = ", ".join(f"{game_name(g)} (`{g}`)" for g in games)
+    return f"Which game is this about? I know the rules of {names}."
+
+
+def empty_question() -> str:
+    return "Ask a rules question, e.g. 'can I attack the turn I summon a monster?'"
+
+
+def question_too_long(length: int, limit: int) -> str:
+    return f"That question is too long ({length} characters; keep it under {limit})."
+
+
+def unknown_game(game: str, known: Sequence[GameId]) -> str:
+    return f"Unknown game {game!r}. Games with rules: {', '.join(known) or 'none'}."
