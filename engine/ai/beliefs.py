@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from engine.core.determinize import ANY_POOL
 from engine.core.state import State
 
 
@@ -17,21 +18,30 @@ def own_cards(state: State, player: int) -> list[str]:
     return [card.code for card in state.cards if card.owner == player]
 
 
-def default_beliefs(state: State, player: int) -> dict[int, list[str]]:
-    """For each opponent: the pooled cards of the game's preconstructed decks."""
-    pooled: list[str] = []
-    for deck in state.game.pool.decks.values():
-        for codes in deck.sections.values():
-            pooled.extend(codes)
+def sectioned(
+    game_section_pools: Mapping[str, str], decks: Sequence[Mapping[str, Sequence[str]]]
+) -> dict[str, list[str]]:
+    """Codes of `decks` by sampling pool (sections the game does not map go to "*")."""
+    pools: dict[str, list[str]] = {}
+    for deck in decks:
+        for section, codes in deck.items():
+            pools.setdefault(game_section_pools.get(section, ANY_POOL), []).extend(codes)
+    return pools
+
+
+def default_beliefs(state: State, player: int) -> dict[int, dict[str, list[str]]]:
+    """For each opponent: the cards of the game's preconstructed decks, by sampling pool."""
+    game = state.game
+    pooled = sectioned(game.section_pools, [deck.as_lists() for deck in game.pool.decks.values()])
     return {seat: pooled for seat in range(state.num_players) if seat != player}
 
 
 def beliefs_for(
-    state: State, player: int, published: Mapping[int, Sequence[str]] | None = None
-) -> dict[int, list[str]]:
-    """Default beliefs, overridden by any published deck lists."""
+    state: State, player: int, published: Mapping[int, Mapping[str, Sequence[str]]] | None = None
+) -> dict[int, dict[str, list[str]]]:
+    """Default beliefs, overridden by any published deck lists (deck sections by seat)."""
     beliefs = default_beliefs(state, player)
-    for seat, codes in (published or {}).items():
+    for seat, deck in (published or {}).items():
         if seat != player:
-            beliefs[seat] = list(codes)
+            beliefs[seat] = sectioned(state.game.section_pools, [deck])
     return beliefs

@@ -75,7 +75,8 @@ def run_selfplay(
     options: dict[str, Any] | None = None,
     on_game: Callable[[GameOutcome], None] | None = None,
 ) -> dict[str, Any]:
-    """Play `games` games, rotating seats between games, and return the JSON summary."""
+    """Play `games` games, rotating seats every game and decks every `players` games, and
+    return the JSON summary."""
     game = get_game(game_id)
     players = len(agent_specs)
     table = list(decks) if decks is not None else game.default_decks(players)
@@ -87,7 +88,9 @@ def run_selfplay(
         game_seed = seeds.next64() & 0x7FFF_FFFF
         shift = index % players
         order = [(seat + shift) % players for seat in range(players)]
-        seat_decks = [table[i] for i in order]
+        # Decks rotate on their own cycle, so every agent plays every deck from every seat.
+        deck_shift = (index // players) % len(table)
+        seat_decks = [table[(seat + deck_shift) % len(table)] for seat in range(players)]
         agents = [
             make_agent(agent_specs[i], seed=game_seed + seat, game_id=game_id, name=labels[i])
             for seat, i in enumerate(order)

@@ -78,6 +78,8 @@ class Game(ABC):
     max_players: ClassVar[int] = 2
     zones: ClassVar[tuple[ZoneSpec, ...]] = ()
     match_options: ClassVar[dict[str, MatchOption]] = {}
+    # Deck section -> sampling pool, for the AI's beliefs ({"extra": "fusion"}); unmapped: any pool.
+    section_pools: ClassVar[dict[str, str]] = {}
 
     def __init__(self) -> None:
         self._specs: dict[str, ZoneSpec] = {spec.name: spec for spec in self.zones}
@@ -198,6 +200,13 @@ class Game(ABC):
     def explain_illegal(self, state: State, option_id: str) -> tuple[str, str] | None:
         """Why `option_id` is not allowed now, as (reason, rule section), when the game can tell."""
         return None
+
+    def could_be(self, pool: str, code: str) -> bool:
+        """Whether a card with `code` may sit hidden in a zone of sampling pool `pool` (for the AI).
+
+        Override to keep sampled worlds plausible (only monsters face down in a monster zone).
+        """
+        return True
 
     def status_line(self, state: State, player: int) -> str:
         """A short public line about a player ("LP 8000, hand 5"), for boards and logs."""
