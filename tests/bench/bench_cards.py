@@ -2,7 +2,8 @@
 
     .venv/bin/python tests/bench/bench_cards.py [--shared ../shared] [--db URL] [--rounds 3]
 
-Prints one JSON object. Lookups replay the labelled queries (tests/cards/data/queries.yaml) and a
+Prints one JSON object. Hit rates: the labelled queries (tests/cards/data/queries.yaml), the held-out
+set (queries_holdout.yaml) and the synthetic typos. Lookups replay the labelled queries and a
 seeded set of misspelt real names (one to two random edits each); autocomplete replays their
 prefixes (3 to 12 characters). Times are per call, in milliseconds: wall-clock, and CPU time of the
 process (less sensitive to other load on the machine, which is reported too).
@@ -31,6 +32,7 @@ from cards.importers import import_source  # noqa: E402
 from cards.pool import normalize_name  # noqa: E402
 
 QUERIES = ROOT / "tests" / "cards" / "data" / "queries.yaml"
+HOLDOUT = ROOT / "tests" / "cards" / "data" / "queries_holdout.yaml"
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -103,6 +105,7 @@ async def run(shared: Path, url: str | None, rounds: int, typos: int) -> dict[st
             return {"n": len(cases), "hit@1": round(hit1 / len(cases), 4), "hit@3": round(hit3 / len(cases), 4)}
 
         labelled_rates = await hit_rates(labelled)
+        holdout_rates = await hit_rates(yaml.safe_load(HOLDOUT.read_text(encoding="utf-8")))
         typo_rates = await hit_rates(typo_cases)
 
         lookups: list[float] = []
@@ -136,6 +139,7 @@ async def run(shared: Path, url: str | None, rounds: int, typos: int) -> dict[st
         },
         "index_build_s": round(index_s, 3),
         "labelled_queries": labelled_rates,
+        "holdout_queries": holdout_rates,
         "synthetic_typos": typo_rates,
         "lookup": summary(lookups),
         "autocomplete": summary(completes),

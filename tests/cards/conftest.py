@@ -27,15 +27,15 @@ def search(catalog: Catalog) -> CardSearch:
     return CardSearch(catalog, refresh_seconds=0)
 
 
-QUERIES = Path(__file__).parent / "data" / "queries.yaml"
+DATA = Path(__file__).parent / "data"
 
 
-async def _labelled_hit_rate(catalog: Catalog, shared_dir: Path) -> None:
-    """Import the 9k cdb into `catalog`, replay the labelled queries, require hit@1 ≥ 95 %, hit@3 ≥ 97 %."""
+async def _labelled_hit_rate(catalog: Catalog, shared_dir: Path, name: str = "queries.yaml") -> None:
+    """Import the 9k cdb into `catalog`, replay a labelled query file, require hit@1 ≥ 95 %, hit@3 ≥ 97 %."""
     await import_source(catalog, str(shared_dir / "carddata" / "yugioh" / "ygopro_pc-english_2018_cards.cdb"))
     search = CardSearch(catalog, refresh_seconds=60)
-    queries = yaml.safe_load(QUERIES.read_text(encoding="utf-8"))
-    assert len(queries) >= 100
+    queries = yaml.safe_load((DATA / name).read_text(encoding="utf-8"))
+    assert len(queries) >= 50
     hit1 = hit3 = 0
     misses = []
     for case in queries:
@@ -52,6 +52,6 @@ async def _labelled_hit_rate(catalog: Catalog, shared_dir: Path) -> None:
 
 
 @pytest.fixture
-def labelled_hit_rate() -> Callable[[Catalog, Path], Awaitable[None]]:
+def labelled_hit_rate() -> Callable[..., Awaitable[None]]:
     """The labelled-query check, shared by the SQLite and PostgreSQL tests."""
     return _labelled_hit_rate

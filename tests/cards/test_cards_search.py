@@ -90,11 +90,12 @@ def test_scoring_helpers() -> None:
 
 
 @pytest.mark.shared
-async def test_labelled_queries_hit_rate(tmp_path: Path, shared_dir: Path, labelled_hit_rate: Any) -> None:
-    """≥ 100 realistic queries over the 9k cdb + built-in pools (SQLite, FTS5)."""
+@pytest.mark.parametrize("name", ["queries.yaml", "queries_holdout.yaml"])
+async def test_labelled_queries_hit_rate(tmp_path: Path, shared_dir: Path, labelled_hit_rate: Any, name: str) -> None:
+    """Realistic queries over the 9k cdb + built-in pools (SQLite, FTS5): the main set and a held-out set."""
     catalog = Catalog(f"sqlite:///{tmp_path / 'q.db'}")
     try:
-        await labelled_hit_rate(catalog, shared_dir)
+        await labelled_hit_rate(catalog, shared_dir, name)
     finally:
         await catalog.close()
 
@@ -131,3 +132,13 @@ async def test_search_survives_arbitrary_input(search: CardSearch) -> None:
         scores = [r.score for r in response.results]
         assert scores == sorted(scores, reverse=True) and len(scores) <= 5, query
         assert len(await search.autocomplete(query)) <= 25
+
+
+def test_main_query_set_is_large_and_varied() -> None:
+    import yaml
+
+    queries = yaml.safe_load((Path(__file__).parent / "data" / "queries.yaml").read_text(encoding="utf-8"))
+    assert len(queries) >= 100
+    kinds = {case["kind"] for case in queries}
+    assert {"typo", "punctuation", "partial", "nickname", "case", "code", "text", "version"} <= kinds
+    assert {"naruto", "inuyasha", "inazuma"} <= {case.get("game") for case in queries}
