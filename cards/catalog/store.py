@@ -26,6 +26,7 @@ VERSIONED_GAMES = frozenset({"inuyasha", "naruto", "inazuma", "usagi"})
 _SUBTITLE = re.compile(r",| \(| - | – ")
 
 Progress = Callable[[int], None]
+WRITE_CHUNK = 500  # rows per executemany: the progress bar moves as the database writes
 
 
 class CatalogImportError(ValueError):
@@ -304,14 +305,18 @@ async def write_records(
             else:
                 summary.unchanged += 1
             summary.alt_codes += len(record.alt_codes)
-            if progress is not None:
-                progress(1)
         summary.added, summary.updated = len(inserts), len(updates)
-        if inserts:
-            await conn.execute(CARD.insert(), inserts)
+        advance = progress or (lambda _: None)
+        advance(summary.unchanged)
+        for start in range(0, len(inserts), WRITE_CHUNK):
+            await conn.execute(CARD.insert(), inserts[start : start + WRITE_CHUNK])
+            advance(len(inserts[start : start + WRITE_CHUNK]))
         if updates:
             columns: dict[str, BindParameter[Any]] = {key: bindparam(key) for key in updates[0] if key != "row_id"}
-            await conn.execute(CARD.update().where(CARD.c.id == bindparam("row_id")).values(columns), updates)
+            statement = CARD.update().where(CARD.c.id == bindparam("row_id")).values(columns)
+            for start in range(0, len(updates), WRITE_CHUNK):
+                await conn.execute(statement, updates[start : start + WRITE_CHUNK])
+                advance(len(updates[start : start + WRITE_CHUNK]))
         if prune:
             keep = {record.code for record in records}
             stale = [code for code, (_, _, row_origin) in existing.items() if row_origin == origin and code not in keep]
