@@ -229,3 +229,13 @@ async def test_archeveque_inazuma_list_matches_builtin_codes(catalog: Catalog, s
     assert "\ufffd" not in row.text
     grouped = "skipped 93, placeholder row without a name: row id 27; row id 28; row id 29; and 90 more"
     assert grouped in summary.describe()
+
+
+async def test_truncated_cdb_is_refused(catalog: Catalog, shared_dir: Path, tmp_path: Path) -> None:
+    whole = ygo(shared_dir, "ygopro-goat_en-US_cards.cdb").read_bytes()
+    cut = tmp_path / "cut.cdb"
+    cut.write_bytes(whole[: len(whole) // 3])
+    before = await cards_of(catalog, "yugioh")
+    with pytest.raises(CatalogImportError, match=r"cut\.cdb: not a readable SQLite cards\.cdb"):
+        await import_source(catalog, str(cut))
+    assert await cards_of(catalog, "yugioh") == before
