@@ -1,0 +1,314 @@
+"""`/league …`: sign-ups, rounds, results with confirmation buttons, standings, export.
+
+Thin: every command parses, calls `LeagueService`, and renders text. Organizers are members
+with the Manage Server permission or the server's configured organizer (moderator) role.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from bot.cogs.common import log, reply, reply_error
+from bot.cogs.matches.cog import deck_autocomplete, game_autocomplete
+from bot.render.leagues import league_summary, match_line, standings_table
+from bot.services.decks import deck_to_text
+from bot.services.errors import ServiceError
+from bot.services.games import get_game
+from bot.services.leagues.service import LeagueService
+
+if TYPE_CHECKING:
+    from bot.app import TcgBot
+
+FORMATS = [app_commands.Choice(name=f, value=f) for f in ("swiss", "round_robin", "ladder")]
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+class ConfirmButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"league:confirm:(?P<match>\d+):(?P<ok>[yn])"
+):
+    """Confirm or dispute a reported result; survives restarts (the custom id carries the data)."""
+
+    def __init__(self, match_id: int, accept: bool) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Confirm" if accept else "Dispute",
+                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
+                custom_id=f"league:confirm:{match_id}:{'y' if accept else 'n'}",
+            )
+        )
+        self.match_id = match_id
+        self.accept = accept
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ConfirmButton:
+        return cls(int(match["match"]), match["ok"] == "y")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: TcgBot = interaction.client  # type: ignore[assignment]
+        try:
+            row = await LeagueService(bot.services.db).confirm(self.match_id, str(interaction.user.id), self.accept)
+        except ServiceError as exc:
+            await reply(interaction, str(exc))
+            return
+        verdict = "confirmed" if row.status == "confirmed" else "disputed: the organizers will decide"
+        await reply(
+            interaction, f"League match #{row.id}: result {verdict}.", ephemeral=False, allowed_mentions=NO_MENTIONS
+        )
+
+
+def only_user(user: str | None) -> discord.AllowedMentions:
+    """Mentions that can ping this one user and nobody else (never @everyone or roles)."""
+    if user and user.isdigit():
+        return discord.AllowedMentions(users=[discord.Object(int(user))], everyone=False, roles=False)
+    return NO_MENTIONS
+
+
+def confirm_view(match_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ConfirmButton(match_id, True))
+    view.add_item(ConfirmButton(match_id, False))
+    return view
+
+
+async def is_organizer(interaction: discord.Interaction, bot: TcgBot) -> bool:
+    member = interaction.user
+    if isinstance(member, discord.Member):
+        if member.guild_permissions.manage_guild:
+            return True
+        config = await bot.services.db.guild_config(str(interaction.guild_id))
+        role = config.moderator_role
+        return bool(role) and any(str(r.id) == role or r.name == role for r in member.roles)
+    return False
+
+
+def guild_of(interaction: discord.Interaction) -> str:
+    if interaction.guild_id is None:
+        raise ServiceError("Leagues live in a server: use this command in a server channel.")
+    return str(interaction.guild_id)
+
+
+class LeaguesCog(commands.Cog):
+    group = app_commands.Group(name="league", description="Leagues: sign-ups, pairings, results and standings")
+    round_group = app_commands.Group(name="round", description="League rounds", parent=group)
+
+    def __init__(self, bot: TcgBot) -> None:
+        self.bot = bot
+        self.leagues = LeagueService(bot.services.db, bot.services.decks)
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(ConfirmButton)
+        self.housekeeping.start()
+
+    async def cog_unload(self) -> None:
+        self.housekeeping.cancel()
+        self.bot.remove_dynamic_items(ConfirmButton)
+
+    async def cog_app_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        await reply_error(interaction, error)
+
+    @tasks.loop(minutes=5)
+    async def housekeeping(self) -> None:
+        """Confirm results whose confirmation time passed."""
+        try:
+            await self.leagues.auto_confirm()
+        except Exception:  # a failed sweep is logged and retried next time
+            log.exception("league auto-confirm failed")
+
+    async def league_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.guild_id is None:
+            return []
+        typed = current.casefold()
+        rows = await self.leagues.leagues(str(interaction.guild_id))
+        return [app_commands.Choice(name=r.name[:100], value=r.name[:100]) for r in rows if typed in r.name.casefold()][
+            :25
+        ]
+
+    @group.command(name="create", description="Create a league (organizers)")
+    @app_commands.describe(round_length="hours per round", best_of="games per match", top_cut="players in the top cut")
+    @app_commands.choices(format=FORMATS)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, 60],
+        game: str,
+        format: str = "swiss",
+        rounds: app_commands.Range[int, 0, 30] = 0,
+        best_of: app_commands.Range[int, 1, 5] = 3,
+        round_length: app_commands.Range[float, 1, 1440] = 168.0,
+        top_cut: app_commands.Range[int, 0, 8] = 0,
+    ) -> None:
+        row = await self.leagues.create(
+            guild_of(interaction),
+            str(interaction.user.id),
+            name,
+            game,
+            format,
+            rounds=rounds,
+            best_of=best_of,
+            round_length_hours=round_length,
+            top_cut=top_cut,
+            is_organizer=await is_organizer(interaction, self.bot),
+        )
+        await reply(
+            interaction,
+            f"League **{discord.utils.escape_markdown(row.name)}** created ({row.game}, "
+            f"{row.format}). Players sign up with `/league join`.",
+            ephemeral=False,
+            allowed_mentions=NO_MENTIONS,
+        )
+
+    @group.command(name="join", description="Sign up with one of your decks (checked against the game's rules)")
+    @app_commands.autocomplete(name=league_autocomplete, deck=deck_autocomplete)
+    async def join(self, interaction: discord.Interaction, name: str, game: str, deck: str) -> None:
+        league = await self.leagues.league(guild_of(interaction), name)
+        if league.game != game:
+            raise ServiceError(f"This league plays {league.game}, not {game}.")
+        deck_name, sections = await self.bot.services.decks.resolve(str(interaction.user.id), league.game, deck)
+        await self.leagues.join(
+            league.guild_id, name, str(interaction.user.id), interaction.user.display_name, sections, deck_name
+        )
+        await reply(
+            interaction,
+            f"You are in **{discord.utils.escape_markdown(league.name)}** with "
+            f"**{discord.utils.escape_markdown(deck_name)}** (hidden from opponents).",
+        )
+
+    @group.command(name="drop", description="Leave a league (your results stay)")
+    @app_commands.autocomplete(name=league_autocomplete)
+    async def drop(self, interaction: discord.Interaction, name: str) -> None:
+        await self.leagues.drop(guild_of(interaction), name, str(interaction.user.id))
+        await reply(interaction, "You dropped from the league.")
+
+    @group.command(name="start", description="Close sign-ups and pair round 1 (organizers)")
+    @app_commands.autocomplete(name=league_autocomplete)
+    async def start(self, interaction: discord.Interaction, name: str) -> None:
+        info = await self.leagues.start(
+            guild_of(interaction), name, is_organizer=await is_organizer(interaction, self.bot)
+        )
+        await reply(interaction, league_summary(info), ephemeral=False, allowed_mentions=NO_MENTIONS)
+
+    @round_group.command(name="next", description="Pair the next round (organizers)")
+    @app_commands.autocomplete(name=league_autocomplete)
+    async def next_round(self, interaction: discord.Interaction, name: str, force: bool = False) -> None:
+        info = await self.leagues.next_round(
+            guild_of(interaction), name, is_organizer=await is_organizer(interaction, self.bot), force=force
+        )
+        await reply(interaction, league_summary(info), ephemeral=False, allowed_mentions=NO_MENTIONS)
+
+    @group.command(name="info", description="A league's settings, round and pairings")
+    @app_commands.autocomplete(name=league_autocomplete)
+    async def info(self, interaction: discord.Interaction, name: str) -> None:
+        await reply(interaction, league_summary(await self.leagues.info(guild_of(interaction), name)))
+
+    @group.command(name="standings", description="Standings with tiebreakers (or ladder ratings)")
+    @app_commands.autocomplete(name=league_autocomplete)
+    async def standings(self, interaction: discord.Interaction, name: str, public: bool = False) -> None:
+        info = await self.leagues.info(guild_of(interaction), name)
+        if info.league.format == "ladder":
+            text = standings_table(info, ratings=await self.leagues.ratings(info.league.guild_id, name))
+        else:
+            text = standings_table(info, rows=await self.leagues.standings(info.league.guild_id, name))
+        await reply(interaction, text, ephemeral=not public, allowed_mentions=NO_MENTIONS)
+
+    @group.command(name="export", description="Standings and matches as a CSV file")
+    @app_commands.autocomplete(name=league_autocomplete)
+    async def export(self, interaction: discord.Interaction, name: str) -> None:
+        text = await self.leagues.export_csv(guild_of(interaction), name)
+        file = discord.File(io.BytesIO(text.encode()), filename=f"{name[:40]}.csv")
+        await reply(interaction, "Here is the export.", file=file)
+
+    @group.command(name="report", description="Report your match result (your opponent confirms)")
+    @app_commands.autocomplete(name=league_autocomplete)
+    async def report(
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        won: app_commands.Range[int, 0, 5],
+        lost: app_commands.Range[int, 0, 5],
+        draws: app_commands.Range[int, 0, 5] = 0,
+    ) -> None:
+        user = str(interaction.user.id)
+        match = await self.leagues.match_for(guild_of(interaction), name, user)
+        row = await self.leagues.report(match.id or 0, user, won, lost, draws)
+        opponent = row.player_b if user == row.player_a else row.player_a
+        await reply(
+            interaction,
+            f"<@{opponent}>: {interaction.user.display_name} reports {match_line(row)}. Confirm or dispute:",
+            ephemeral=False,
+            view=confirm_view(row.id or 0),
+            allowed_mentions=only_user(opponent),
+        )
+
+    @group.command(name="edit", description="Set a match result, keeping its history (organizers)")
+    @app_commands.autocomplete(name=league_autocomplete)
+    async def edit(
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        match: int,
+        games_a: app_commands.Range[int, 0, 5],
+        games_b: app_commands.Range[int, 0, 5],
+        reason: app_commands.Range[str, 1, 200],
+        draws: app_commands.Range[int, 0, 5] = 0,
+    ) -> None:
+        await self.leagues.league(guild_of(interaction), name)
+        row = await self.leagues.edit(
+            match,
+            str(interaction.user.id),
+            games_a,
+            games_b,
+            draws,
+            reason,
+            is_organizer=await is_organizer(interaction, self.bot),
+        )
+        await reply(interaction, f"Match #{row.id} set to {match_line(row)}.", allowed_mentions=NO_MENTIONS)
+
+    @group.command(name="challenge", description="Ladder: challenge another player")
+    @app_commands.autocomplete(name=league_autocomplete)
+    async def challenge(self, interaction: discord.Interaction, name: str, opponent: discord.User) -> None:
+        row = await self.leagues.challenge(guild_of(interaction), name, str(interaction.user.id), str(opponent.id))
+        await reply(
+            interaction,
+            f"{interaction.user.display_name} challenges {opponent.display_name} "
+            f"(league match #{row.id}). Play it, then `/league report`.",
+            ephemeral=False,
+            allowed_mentions=NO_MENTIONS,
+        )
+
+    @group.command(name="deck", description="See a player's league deck (yours, or all once published)")
+    @app_commands.autocomplete(name=league_autocomplete)
+    async def deck(self, interaction: discord.Interaction, name: str, player: discord.User) -> None:
+        entry = await self.leagues.deck_of(
+            guild_of(interaction),
+            name,
+            str(interaction.user.id),
+            str(player.id),
+            is_organizer=await is_organizer(interaction, self.bot),
+        )
+        league = await self.leagues.league(guild_of(interaction), name)
+        title = discord.utils.escape_markdown(entry.deck_name or "deck")
+        text = deck_to_text(get_game(league.game), entry.deck)
+        await reply(interaction, f"**{title}** ({discord.utils.escape_markdown(entry.name)})\n{text}"[:1900])
+
+    @group.command(name="publish", description="Publish every deck list (organizers)")
+    @app_commands.autocomplete(name=league_autocomplete)
+    async def publish(self, interaction: discord.Interaction, name: str) -> None:
+        await self.leagues.publish_decklists(
+            guild_of(interaction), name, is_organizer=await is_organizer(interaction, self.bot)
+        )
+        await reply(interaction, "Deck lists are now public.", ephemeral=False)
+
+
+async def setup(bot: TcgBot) -> None:
+    await bot.add_cog(LeaguesCog(bot))
