@@ -111,6 +111,18 @@ class CatalogMeta(CatalogModel, table=True):
     value: str = Field(default="", max_length=200)
 
 
+CATALOG_TABLE_PREFIX = "catalog_"  # every catalog table (and the SQLite FTS table) starts with it
+
+
+def is_catalog_table(name: str) -> bool:
+    """True for the catalog's own tables: migration tools of other packages should leave them alone.
+
+    >>> is_catalog_table("catalog_card"), is_catalog_table("matches")
+    (True, False)
+    """
+    return name.startswith(CATALOG_TABLE_PREFIX)
+
+
 _TABLES = CatalogModel.metadata.tables
 CARD = _TABLES["catalog_card"]
 ALIAS = _TABLES["catalog_alias"]
