@@ -1,7 +1,7 @@
 """The catalog database: one async engine (SQLite file by default, PostgreSQL when the URL says so).
 
 >>> catalog = Catalog("sqlite:///cards.db")    # doctest: +SKIP
->>> await catalog.open()                       # doctest: +SKIP  (creates tables, loads built-in pools)
+>>> await catalog.open()  # creates tables, loads built-in pools  # doctest: +SKIP
 """
 
 from __future__ import annotations
