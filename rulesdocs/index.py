@@ -60,7 +60,8 @@ class Query:
 
     @classmethod
     def parse(cls, question: str, *, context: str = "", game: GameId | None = None) -> Query:
-        """Terms of `question` (weight 2) plus terms of a previous turn's `context` (weight 1)."""
+        """Terms of `question` (weight 1, or 3 when a previous turn's `context` is given, whose own
+        terms then get weight 1), normalized with `game`'s synonyms."""
         weights: dict[str, int] = {}
         for term in textmod.terms(context, game):
             weights[term] = 1
