@@ -44,6 +44,7 @@ def test_unknown_game_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> No
     assert "Unknown game 'chess'" in capsys.readouterr().err
 
 
+@pytest.mark.shared
 def test_docs_directory_adds_the_official_text(shared_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["rules", "ask", "how does the recovery step work", "--game", "inuyasha", "--json"]
     assert main([*argv, "--docs", str(shared_dir / "rulebooks")]) == 0

@@ -39,6 +39,7 @@ def extracted_headings(text: str, spec: list[dict[str, str]]) -> list[str]:
     return found
 
 
+@pytest.mark.shared
 @pytest.mark.parametrize("game", GAMES)
 def test_every_rulebook_heading_is_covered(game: str, shared_dir: Path, service: RulesService) -> None:
     spec = COVERAGE[game]

@@ -116,6 +116,7 @@ async def test_ask_async(fresh_service: RulesService) -> None:
     assert answer.citations[0].section == "9.1"
 
 
+@pytest.mark.shared
 def test_official_rulebook_is_cited_when_added(shared_dir: object) -> None:
     from pathlib import Path
 
