@@ -52,7 +52,7 @@ def render_text(response: dict[str, Any]) -> str:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from cards.catalog import CardSearch, Catalog
+    from cards.catalog import CardSearch, Catalog, CatalogUnavailableError
 
     async def run() -> dict[str, Any]:
         catalog = Catalog(args.db)
@@ -65,7 +65,11 @@ def handle(args: argparse.Namespace) -> int:
     if not args.query.strip():
         print("tcgtable card: give a card name, nickname, code or some rules text to look for", file=sys.stderr)
         return 2
-    response = asyncio.run(run())
+    try:
+        response = asyncio.run(run())
+    except CatalogUnavailableError as exc:
+        print(f"tcgtable card: {exc}\nCheck --db or DATABASE_URL.", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(response, ensure_ascii=False))
     else:

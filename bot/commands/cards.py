@@ -56,7 +56,7 @@ def _progress_bar(enabled: bool) -> Iterator[Callable[[str, int], Callable[[int]
 
 
 def handle_import(args: argparse.Namespace) -> int:
-    from cards.catalog import Catalog, CatalogImportError
+    from cards.catalog import Catalog, CatalogImportError, CatalogUnavailableError
     from cards.importers import import_source
 
     async def run(factory: Any) -> Any:
@@ -80,6 +80,9 @@ def handle_import(args: argparse.Namespace) -> int:
     except CatalogImportError as exc:
         print(f"tcgtable cards import: {exc}\nNothing was imported; the catalog is unchanged.", file=sys.stderr)
         return 1
+    except CatalogUnavailableError as exc:
+        print(f"tcgtable cards import: {exc}\nCheck --db or DATABASE_URL.", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(summary.as_dict(), ensure_ascii=False))
     else:
@@ -93,7 +96,7 @@ def handle_import(args: argparse.Namespace) -> int:
 def handle_stats(args: argparse.Namespace) -> int:
     from sqlalchemy import func, select
 
-    from cards.catalog import Catalog
+    from cards.catalog import Catalog, CatalogUnavailableError
     from cards.catalog.models import CARD
 
     async def run() -> dict[str, dict[str, int]]:
@@ -113,7 +116,11 @@ def handle_stats(args: argparse.Namespace) -> int:
             counts.setdefault(str(game), {})[str(origin)] = int(count)
         return counts
 
-    counts = asyncio.run(run())
+    try:
+        counts = asyncio.run(run())
+    except CatalogUnavailableError as exc:
+        print(f"tcgtable cards stats: {exc}\nCheck --db or DATABASE_URL.", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(counts))
     else:

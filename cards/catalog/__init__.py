@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from cards.catalog.db import Catalog
+from cards.catalog.db import Catalog, CatalogUnavailableError
 from cards.catalog.search import CardResult, CardSearch, SearchResponse, Suggestion
 from cards.catalog.store import CardRecord, CatalogImportError, ImportSummary
 
@@ -18,6 +18,7 @@ __all__ = [
     "CardSearch",
     "Catalog",
     "CatalogImportError",
+    "CatalogUnavailableError",
     "ImportSummary",
     "SearchResponse",
     "Suggestion",

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event, select, text
-from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError, ProgrammingError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
 
@@ -68,6 +69,10 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cursor.close()
 
 
+class CatalogUnavailableError(RuntimeError):
+    """The catalog database cannot be reached or opened; the message names it (without password)."""
+
+
 class Catalog:
     """The card catalog database. `url` defaults to `DATABASE_URL`, else `sqlite:///tcgtable.db`."""
 
@@ -97,8 +102,18 @@ class Catalog:
 
         Safe to call from many tasks, and from several processes sharing one database (bot shards):
         whoever loses a race to create or fill the tables retries once and finds the work done.
+        Raises `CatalogUnavailableError` when the database cannot be reached at all.
         """
-        await self.ensure_tables()
+        try:
+            await self.ensure_tables()
+        except (OSError, InterfaceError) as exc:
+            raise CatalogUnavailableError(f"cannot reach the card catalog database {self.safe_url}: {exc}") from exc
+        except OperationalError as exc:
+            if self._tables:
+                raise
+            raise CatalogUnavailableError(
+                f"cannot open the card catalog database {self.safe_url}: {exc.orig or exc}"
+            ) from exc
         if self.load_builtin and not self._loaded:
             async with self._load_lock:
                 if not self._loaded:
@@ -111,6 +126,11 @@ class Catalog:
                         await sync_builtin_pools(self)
                     self._loaded = True
         return self
+
+    @property
+    def safe_url(self) -> str:
+        """The database URL with any password hidden, for messages."""
+        return make_url(self.url).render_as_string(hide_password=True)
 
     async def ensure_tables(self) -> None:
         """Create missing tables and full-text indexes (without loading the built-in pools)."""

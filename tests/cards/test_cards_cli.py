@@ -64,3 +64,10 @@ def test_cards_import_error_leaves_catalog_unchanged(
     assert "not valid JSON" in err and "catalog is unchanged" in err
     assert main(["cards", "stats", "--json", "--db", db]) == 0
     assert "import:json" not in json.loads(capsys.readouterr().out).get("usagi", {})
+
+
+def test_unreachable_database_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    url = "postgresql://someone:hunter2@127.0.0.1:1/nowhere"
+    assert main(["card", "dark magician", "--db", url]) == 2
+    err = capsys.readouterr().err
+    assert "cannot reach the card catalog database" in err and "hunter2" not in err
