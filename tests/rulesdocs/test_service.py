@@ -153,3 +153,15 @@ def test_not_found_in_the_chosen_game_points_to_the_right_one(fresh_service: Rul
     assert "Naruto CCG question" in answer.text and "`naruto`" in answer.text
     plain_miss = fresh_service.ask("what's the best pizza topping", game="yugioh")
     assert "sounds like" not in plain_miss.text
+
+
+def test_every_glossary_term_is_found_by_a_definition_question(service: RulesService) -> None:
+    asker = RulesService(index=service.index)
+    checked = 0
+    for game in service.index.games:
+        for entry in service.index.glossary[game].values():
+            for question in (f"what is {entry.title}?", f"what does {entry.title.lower()} mean"):
+                answer = asker.ask(question, game=game)
+                assert answer.citations[0].section == entry.section, (game, question)
+                checked += 1
+    assert checked >= 2 * 100
