@@ -165,3 +165,11 @@ def test_every_glossary_term_is_found_by_a_definition_question(service: RulesSer
                 assert answer.citations[0].section == entry.section, (game, question)
                 checked += 1
     assert checked >= 2 * 100
+
+
+def test_every_section_number_is_an_exact_lookup(service: RulesService) -> None:
+    asker = RulesService(index=service.index)
+    for game in service.index.games:
+        for number in service.index.sections[game]:
+            answer = asker.ask(f"§{number}", game=game)
+            assert answer.citations[0].section == number and answer.confidence == 1.0, (game, number)
