@@ -79,8 +79,7 @@ async def sync_builtin_pools(catalog: Catalog) -> list[ImportSummary]:
         async with catalog.transaction() as conn:
             if await get_meta(conn, key) == fingerprint:
                 continue
-        load_pool.cache_clear()
-        pool = load_pool(game)
+        pool = load_pool.__wrapped__(game)  # read the file afresh, leaving the engine's cached pool alone
         records = [record_from_def(card) for card in pool.cards.values()]
         summary = ImportSummary(source=str(cards_file), format="builtin", game=game)
         await write_records(catalog, records, summary, origin=BUILTIN_ORIGIN, prune=True)
