@@ -12,6 +12,7 @@ match version) before anyone is shown the new board.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -32,6 +33,8 @@ from bot.services.errors import (
 if TYPE_CHECKING:
     from engine.core.prompt import Prompt
     from engine.core.state import State
+
+log = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 8  # choices between snapshot refreshes (the record stays the truth)
 AI_STEP_LIMIT = 2_000  # AI decisions in one go before handing back (guards against loops)
@@ -125,6 +128,7 @@ class MatchService:
         # compare-and-set catch writes by other processes (then it re-reads and retries)
         self._rows: dict[int, MatchRow] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        self._bad_snapshots: set[int] = set()  # matches whose stored snapshot must be rewritten
 
     # ------------------------------------------------------------------ loading
     async def row(self, match_id: int) -> MatchRow:
@@ -146,16 +150,37 @@ class MatchService:
         if cached is not None and cached[0] == len(row.choices) and row.decks:
             self._cache.move_to_end(row.id)
             return cached[1]
-        game = engine_games.get_game(row.game)
-        if row.snapshot and row.snapshot_choices <= len(row.choices):
-            state = engine_games.state_from_snapshot(game, row.snapshot)
-            start = row.snapshot_choices
-        else:
+        state = self._from_snapshot(row)
+        start = row.snapshot_choices if state is not None else 0
+        if state is None:
             state = self._replay(row, 0)
-            start = 0
         for choice in row.choices[start:]:
             state.apply(str(choice))
         self._remember(row, state)
+        return state
+
+    def _from_snapshot(self, row: MatchRow) -> State | None:
+        """The snapshot's state, or None when it is missing, ahead of the record, or unreadable.
+
+        A bad snapshot is only a cache miss: the record rebuilds the state, and the match's next
+        write stores a fresh snapshot.
+        """
+        assert row.id is not None
+        if not row.snapshot or row.snapshot_choices > len(row.choices):
+            self._bad_snapshots.add(row.id)  # lost, or ahead of the record: store a fresh one
+            return None
+        try:
+            state = engine_games.state_from_snapshot(engine_games.get_game(row.game), row.snapshot)
+        except Exception as exc:  # any decoding failure: the record is the truth, rebuild from it
+            log.warning("match %s: unreadable snapshot (%s: %s); replaying its record", row.id, type(exc).__name__, exc)
+            self._bad_snapshots.add(row.id)
+            return None
+        if state.steps != row.snapshot_choices:
+            log.warning(
+                "match %s: snapshot is at step %s, not %s; replaying", row.id, state.steps, row.snapshot_choices
+            )
+            self._bad_snapshots.add(row.id)
+            return None
         return state
 
     def _replay(self, row: MatchRow, upto: int) -> State:
@@ -422,9 +447,13 @@ class MatchService:
             if turn_user != row.turn_user:
                 fields.update(turn_user=turn_user, turn_started_at=now(), reminded=False)
         snap_at = fields.get("snapshot_choices", row.snapshot_choices)
-        if "snapshot" not in fields and (len(choices) - snap_at >= SNAPSHOT_EVERY or state.result is not None):
+        rebuild = row.id in self._bad_snapshots
+        if "snapshot" not in fields and (
+            len(choices) - snap_at >= SNAPSHOT_EVERY or state.result is not None or rebuild
+        ):
             fields.update(snapshot=engine_games.snapshot(state), snapshot_choices=len(choices))
         version = await self.db.update_match(row.id or 0, row.version, **fields)  # StaleWriteError: caller decides
+        self._bad_snapshots.discard(row.id or 0)
         row = MatchRow(**{**row.model_dump(), **fields, "version": version})  # earlier updates keep theirs
         self._remember(row, state)
         events = [text for event in state.events_since(events_from) if (text := event.text_for(None))]
