@@ -7,6 +7,7 @@ changed one is rewritten in one transaction (cards gone from the pool are remove
 from __future__ import annotations
 
 import hashlib
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from cards.catalog.models import ALIAS
 from cards.catalog.store import CardRecord, ImportSummary, write_records
 from cards.pool import DATA_DIR, CardDef, PoolError, available_pools, load_pool, normalize_name
 
+log = logging.getLogger(__name__)
 NICKNAMES_FILE = Path(__file__).with_name("nicknames.yaml")
 BUILTIN_ORIGIN = "builtin"
 NICKNAME_ORIGIN = "builtin-nicknames"
@@ -79,7 +81,12 @@ async def sync_builtin_pools(catalog: Catalog) -> list[ImportSummary]:
         async with catalog.transaction() as conn:
             if await get_meta(conn, key) == fingerprint:
                 continue
-        pool = load_pool.__wrapped__(game)  # read the file afresh, leaving the engine's cached pool alone
+        try:
+            pool = load_pool.__wrapped__(game)  # read the file afresh, leaving the engine's cached pool alone
+        except (PoolError, ValueError, OSError) as exc:
+            # A broken pool must not take card search down: keep what the catalog had, say why.
+            log.warning("built-in %s pool not loaded into the catalog: %s", game, exc)
+            continue
         records = [record_from_def(card) for card in pool.cards.values()]
         summary = ImportSummary(source=str(cards_file), format="builtin", game=game)
         await write_records(catalog, records, summary, origin=BUILTIN_ORIGIN, prune=True)

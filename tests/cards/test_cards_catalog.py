@@ -122,3 +122,22 @@ async def test_concurrent_opens_share_one_database(tmp_path) -> None:  # type: i
     assert await count(first) == sum(len(load_pool(game)) for game in available_pools())
     await first.close()
     await second.close()
+
+
+async def test_broken_pool_does_not_break_the_catalog(tmp_path, monkeypatch, caplog) -> None:  # type: ignore[no-untyped-def]
+    from cards.catalog import builtin
+    from cards.pool import PoolError
+
+    real = builtin.load_pool.__wrapped__
+
+    def flaky(game: str):  # type: ignore[no-untyped-def]
+        if game == "usagi":
+            raise PoolError("usagi cards.json: bad card entry")
+        return real(game)
+
+    monkeypatch.setattr(builtin.load_pool, "__wrapped__", flaky)
+    cat = Catalog(f"sqlite:///{tmp_path / 'broken.db'}")
+    await cat.open()
+    assert await count(cat, "usagi") == 0 and await count(cat, "yugioh") == len(load_pool("yugioh"))
+    assert "built-in usagi pool not loaded" in caplog.text
+    await cat.close()
