@@ -1,7 +1,8 @@
 """Board helpers shared by the rules and the card scripts: zones, stats, moves, state checks.
 
 Zone keys: "deck:p", "hand:p", "fusion:p" (Fusion Deck), "side:p", "grave:p", "banished:p",
-"mzone:p" (5 slots), "szone:p" (5 slots), "fzone:p" (1 slot). Monster orientation is "atk" or
+"mzone:p" (5 slots), "szone:p" (5 slots), "fzone:p" (1 slot), "void:p" (Monster Tokens that left the
+field and no longer exist, rule 5.7). Monster orientation is "atk" or
 "def". Card flags used by the rules: "placed" (turn it was summoned, set or flipped into place),
 "pos" (turn its position changed), "attacked" (turn it attacked), "set" (turn a Magic/Trap was
 Set), "revert" (turn whose End Phase returns control), "soulx" ([player, turn] of Soul Exchange).
@@ -16,6 +17,7 @@ LORD_OF_D = "17985575"
 CAPTURE_JAR = "50045299"
 SWORDS = "72302403"
 PUPPETEER = "54098121"
+TOKEN = "token"  # the generic Monster Token of cards.json (rule 5.7)
 START_LP = 8000
 
 
@@ -100,13 +102,23 @@ def _delta(state: State, cid: int, stat: str) -> int:
 
 
 def atk(state: State, cid: int) -> int:
-    """Current ATK: printed value, Field Magic, Equips and temporary boosts (never below 0)."""
-    return max(0, facts(state.cards[cid].code).atk + _delta(state, cid, "atk"))
+    """Current ATK: printed value (a token's own), Field Magic, Equips and boosts (never below 0)."""
+    card = state.cards[cid]
+    base = int(card.counters.get("atk", 0)) if card.code == TOKEN else facts(card.code).atk
+    return max(0, base + _delta(state, cid, "atk"))
 
 
 def dfn(state: State, cid: int) -> int:
     """Current DEF, computed like `atk`."""
-    return max(0, facts(state.cards[cid].code).dfn + _delta(state, cid, "def"))
+    card = state.cards[cid]
+    base = int(card.counters.get("def", 0)) if card.code == TOKEN else facts(card.code).dfn
+    return max(0, base + _delta(state, cid, "def"))
+
+
+def level(state: State, cid: int) -> int:
+    """Current Level: printed, or the one its creating effect gave a token."""
+    card = state.cards[cid]
+    return int(card.counters.get("level", 1)) if card.code == TOKEN else facts(card.code).level
 
 
 def boost(state: State, cid: int, stat: str, amount: int) -> None:
@@ -144,9 +156,48 @@ def place_monster(state: State, cid: int, player: int, *, face_up: bool, positio
     return card
 
 
+# ----------------------------------------------------------------------------- Monster Tokens
+def is_token(state: State, cid: int) -> bool:
+    return state.cards[cid].code == TOKEN
+
+
+def create_token(
+    state: State, player: int, *, position: str = "atk", atk: int = 0, dfn: int = 0, level: int = 1
+) -> int | None:
+    """Put a Monster Token face-up on `player`'s field (rule 5.7); None when the zone is full (4.1)."""
+    if EMPTY not in state.zones[f"mzone:{player}"]:
+        state.log(f"Player {player + 1} has no free Monster Card Zone space: no token appears.")
+        return None
+    cid = state.create_card(
+        TOKEN,
+        player,
+        f"mzone:{player}",
+        face_up=True,
+        known=-1,
+        orientation=position,
+        counters={"atk": atk, "def": dfn, "level": level},
+        flags={"placed": turn(state)},
+    )
+    where = "Attack" if position == "atk" else "Defense"
+    state.log(f"A Monster Token ({atk}/{dfn}) appears on Player {player + 1}'s field in {where} Position.")
+    return cid
+
+
+def vanish(state: State, cid: int, why: str) -> None:
+    """A Monster Token that would leave the field is simply removed: it no longer exists (rule 5.7)."""
+    card = state.mcard(cid)
+    card.flags = {}
+    card.attached_to = EMPTY
+    state.move(cid, f"void:{card.owner}")
+    state.log(f"A Monster Token is {why} and vanishes (a token cannot leave the field).")
+
+
 def to_grave(state: State, cid: int, *, why: str = "destroyed") -> None:
-    """Send a card to its owner's Graveyard (rules 4.4, 12.4)."""
+    """Send a card to its owner's Graveyard (rules 4.4, 12.4); a token vanishes instead (5.7)."""
     card = state.cards[cid]
+    if card.code == TOKEN:
+        vanish(state, cid, why)
+        return
     was_field = card.zone.startswith("mzone")
     if was_field and card.controller == card.owner:
         state.players[card.owner]["sent"] = turn(state)
@@ -162,6 +213,9 @@ def destroy(state: State, cid: int) -> None:
 def to_hand(state: State, cid: int) -> None:
     """Return a card to its owner's hand; a Fusion Monster goes to the Fusion Deck (rule 5.4)."""
     card = state.cards[cid]
+    if card.code == TOKEN:
+        vanish(state, cid, "returned to the hand")
+        return
     label = shown(state, cid)
     if facts(card.code).is_fusion:
         moved = state.move(cid, f"fusion:{card.owner}")
@@ -174,6 +228,9 @@ def to_hand(state: State, cid: int) -> None:
 
 def banish(state: State, cid: int) -> None:
     card = state.cards[cid]
+    if card.code == TOKEN:
+        vanish(state, cid, "removed from play")
+        return
     moved = state.move(cid, f"banished:{card.owner}")
     moved.flags = {}
     state.log(f"{name(state, cid)} is removed from play.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.dsl.context import Ctx
 from engine.dsl.scripts import Effect
-from engine.games.yugioh.board import destroy, name, to_hand
+from engine.games.yugioh.board import destroy, gain, name, to_hand
 from engine.games.yugioh.cards_spells import by_kind
 from engine.games.yugioh.facts import table
 from engine.games.yugioh.scripts import BOOK, monsters_sel, st_sel
@@ -55,7 +55,15 @@ flip("09076207", "armed_ninja", by_kind("spell"), target=st_sel("spell"))
 static("13945283", "wall_of_illusion", "returns its attacker to the hand after damage calculation (battle.py)")
 static("06285791", "wicked_worm_beast", "returns to the hand in its controller's End Phase (turn.py)")
 static("17985575", "lord_of_d", "face-up Dragons cannot be targeted (board.targetable)")
-static("54098121", "mysterious_puppeteer", "gains 500 LP per Normal or Flip Summon (summon.after_summon)")
+
+
+def puppeteer(ctx: Ctx) -> None:
+    gain(ctx.state, ctx.player, 500)
+
+
+BOOK.add(  # Trigger effect: a chain link after each Normal or Flip Summon (summon.after_summon)
+    "54098121", Effect(name="mysterious_puppeteer", kind="trigger", resolve=puppeteer, speed=1)
+)
 static("33396948", "exodia_the_forbidden_one", "five pieces in hand win the Duel (board.exodia)")
 
-BOOK.vanilla(*(code for code, f in table().items() if f.kind == "monster" and f.sub in ("normal", "fusion")))
+BOOK.vanilla(*(code for code, f in table().items() if f.kind == "monster" and f.sub in ("normal", "fusion", "token")))

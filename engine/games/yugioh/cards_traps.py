@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.dsl.conditions import ALWAYS, Condition
 from engine.dsl.context import Ctx
+from engine.dsl.costs import Cost
 from engine.dsl.scripts import Effect
 from engine.dsl.selectors import Selector
 from engine.games.yugioh.board import atk, boost, damage, destroy, monsters, name, opp, turn
@@ -110,4 +111,26 @@ trap(
 )
 trap("77622396", "reverse_trap", reverse_trap, extra={"dmg": True})
 trap("50045299", "dragon_capture_jar", stays, condition=ALWAYS)  # continuous: see board._capture_jar
-trap("80604091", "ultimate_offering", stays, condition=ALWAYS)  # continuous: see chain.offering_ok
+
+
+def offering_summon(ctx: Ctx) -> None:
+    ctx.state.push("ygo.offering", player=ctx.player)
+
+
+def pay_offering(ctx: Ctx) -> None:
+    values = ctx.state.players[ctx.player]
+    values["lp"] = int(values["lp"]) - 500
+    ctx.state.log(f"Player {ctx.player + 1} pays 500 LP for Ultimate Offering (LP {values['lp']}).")
+
+
+BOOK.add(
+    "80604091",
+    Effect(name="ultimate_offering", kind="trap", resolve=stays, condition=ALWAYS),
+    Effect(  # the effect of the face-up card, used through chain.offering_ok / use_offering (15.4)
+        name="ultimate_offering_summon",
+        kind="trap",
+        resolve=offering_summon,
+        cost=Cost(lambda ctx: int(ctx.state.players[ctx.player]["lp"]) > 500, pay_offering, "pay 500 LP"),
+        speed=2,
+    ),
+)

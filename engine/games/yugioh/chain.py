@@ -1,7 +1,7 @@
 """Activations, response windows and chains (rules 8.1-8.5, 7.1, 13.4).
 
 A chain link is a plain list in `state.vars["chain"]`:
-``[card id, player, effect name, [[target id, zone], ...], spell speed]``.
+``[card id, player, effect name, [[target id, zone], ...], spell speed, negated]``.
 """
 
 from __future__ import annotations
@@ -26,13 +26,18 @@ from engine.games.yugioh.scripts import BOOK, candidates, effect_of, usable
 ULTIMATE_OFFERING = "80604091"
 LINK_ONLY_TYPES = ("normal", "counter")  # Magic/Trap subtypes that leave after resolving
 LASTING_TYPES = ("equip", "field", "continuous")  # need to stay on the field to work (rule 8.3)
+QUICK_PHASES = ("main1", "main2", "battle")  # a Quick-Play Magic leaves the hand only then (rule 6.6)
+OFFERING_USE = "ultimate_offering_summon"
 
 
-def window(state: State, first: int, text: str, *, rule: str = "8.2") -> None:
-    """Push a response window: `first`, then the other player, until both pass in a row."""
+def window(state: State, first: int, text: str, *, rule: str = "8.2", only: bool = False) -> None:
+    """Push a response window: `first`, then the other player, until both pass in a row.
+
+    With `only`, just `first` is asked (the other player acts in their own open game state; a
+    chain started here opens its own two-player window)."""
     state.push(
         "core.window",
-        order=[first, opp(first)],
+        order=[first] if only else [first, opp(first)],
         options_fn="ygo.responses",
         on_response="ygo.respond",
         text=text,
@@ -78,6 +83,8 @@ def activation_problem(state: State, player: int, cid: int, *, idle: bool) -> tu
         if int(card.flags.get("set", -1)) >= turn(state):
             return ("a Trap card cannot be activated in the turn it was Set", "7.1")
     elif f.sub == "quick-play":
+        if mine and phase not in QUICK_PHASES:
+            return ("in your own turn, Quick-Play Magic is activated only in a Main Phase or the Battle Phase", "6.6")
         if in_hand and not mine:
             return ("Quick-Play Magic can be activated from the hand only in your own turn", "6.6")
         if not in_hand and not mine and int(card.flags.get("set", -1)) >= turn(state):
@@ -127,7 +134,7 @@ def responses(state: State, player: int, context: dict[str, Any]) -> list[Option
                     options.append(Option(f"act:{cid}", f"Activate {name(state, cid)} (#{cid})", "activate"))
             elif card.code == ULTIMATE_OFFERING and offering_ok(state, player):
                 options.append(Option(f"offer:{cid}", f"Ultimate Offering: pay 500 LP to summon (#{cid})", "offer"))
-    if state.vars.get("active") == player:
+    if state.vars.get("active") == player and state.vars.get("phase") in QUICK_PHASES:
         for cid in zones[f"hand:{player}"]:
             f = facts(state.cards[cid].code)
             if f.sub == "quick-play" and can_activate(state, player, cid, idle=False):
@@ -153,9 +160,14 @@ def respond(state: State, player: int, option: Option, context: dict[str, Any]) 
     kind, _, raw = option.id.partition(":")
     cid = int(raw)
     if kind == "offer":
-        state.push("ygo.offering", player=player, cid=cid)
+        use_offering(state, player, cid)
         return
     start_or_add(state, player, cid)
+
+
+def use_offering(state: State, player: int, cid: int) -> None:
+    """Activate the effect of a face-up "Ultimate Offering": Chain Link 1, cost 500 LP (rule 15.4)."""
+    state.push("ygo.chain", cid=cid, player=player, eff=OFFERING_USE, window=True)
 
 
 def start_or_add(state: State, player: int, cid: int) -> None:
@@ -180,9 +192,12 @@ def activate(state: State, frame: Frame) -> None:
         card = state.cards[cid]
         f = facts(card.code)
         if f.kind != "monster":
+            active = card.face_up and card.zone != f"hand:{player}"  # using an active card's effect
             if card.zone == f"hand:{player}":
                 zone = f"fzone:{player}" if f.sub == "field" else f"szone:{player}"
                 state.move(cid, zone, face_up=True, known=-1)
+            elif active:
+                state.log(f"Player {player + 1} activates the effect of {f.name}.")
             else:
                 flipped = state.mcard(cid)
                 flipped.face_up = True
@@ -191,10 +206,13 @@ def activate(state: State, frame: Frame) -> None:
                 other = state.zones[f"fzone:{opp(player)}"][0]
                 if other != EMPTY and state.cards[other].face_up:
                     destroy(state, other)
-            kind = "Trap" if f.kind == "trap" else "Magic"
-            state.log(f"Player {player + 1} activates the {kind} card {f.name}.")
-        else:
+            if not active:
+                kind = "Trap" if f.kind == "trap" else "Magic"
+                state.log(f"Player {player + 1} activates the {kind} card {f.name}.")
+        elif effect.kind == "flip":
             state.log(f"The Flip effect of {f.name} activates.")
+        else:
+            state.log(f"The effect of {f.name} activates.")
         frame.step = 1
         if effect.target is not None:
             state.push(
@@ -212,7 +230,7 @@ def activate(state: State, frame: Frame) -> None:
     ctx.targets = tuple(targets)
     effect.cost.pay(ctx)
     chain = state.vars.setdefault("chain", [])
-    chain.append([cid, player, effect.name, [[t, state.cards[t].zone] for t in targets], speed_of(state, cid)])
+    chain.append([cid, player, effect.name, [[t, state.cards[t].zone] for t in targets], speed_of(state, cid), False])
     if targets:
         from engine.games.yugioh.board import shown
 
@@ -237,9 +255,14 @@ def run_chain(state: State, frame: Frame) -> None:
         state.push("ygo.activate", cid=data["cid"], player=data["player"], eff=data["eff"])
         return
     if frame.step == 1:
+        more = data.get("more") or []
+        if more:  # effects triggered by the same event: the next links (rule 8.1)
+            cid, player, eff = more.pop(0)
+            state.push("ygo.activate", cid=cid, player=player, eff=eff)
+            return
         frame.step = 2
         if data.get("window", True):
-            window(state, opp(data["player"]), "Respond to the chain?")
+            window(state, opp(data["player"]), data.get("text") or "Respond to the chain?")
         return
     if frame.step == 2:
         frame.step = 3
@@ -266,17 +289,35 @@ def resolve(state: State, frame: Frame) -> None:
         state.vars["chain"] = []
         state.pop()
         return
-    cid, player, eff, targets, _speed = chain.pop()
+    cid, player, eff, targets, _speed, negated = chain.pop()
     frame.data["cur"] = cid
     frame.step = 1
     card = state.cards[cid]
     f = facts(card.code)
+    if negated:
+        state.log(f"Chain Link {len(chain) + 1} ({name(state, cid)}) is negated and has no effect.")
+        if f.kind != "monster" and card.zone.startswith(("szone", "fzone")):
+            card = state.mcard(cid)
+            card.attached_to = EMPTY
+            to_grave(state, cid, why="negated")
+        return
     if f.sub in LASTING_TYPES and f.kind != "monster" and not card.zone.startswith(("szone", "fzone")):
         state.log(f"{name(state, cid)} left the field before resolving and does nothing.")
         return
     valid = tuple(t for t, zone in targets if state.cards[t].zone == zone)
     ctx = Ctx(state, cid, player, valid, {"chosen": len(targets)})
     BOOK.effect(card.code, eff).resolve(ctx)
+
+
+def negate(state: State, cid: int) -> bool:
+    """Negate the activation of the waiting chain link of card `cid` (rule 7.3): when its turn to
+    resolve comes, it does nothing and a Magic or Trap card goes to the Graveyard."""
+    for link in state.vars.get("chain") or []:
+        if link[0] == cid and not link[5]:
+            link[5] = True
+            state.log(f"The activation of {name(state, cid)} is negated.")
+            return True
+    return False
 
 
 def finish_link(state: State, cid: int) -> None:

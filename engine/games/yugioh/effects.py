@@ -7,6 +7,7 @@ from collections.abc import Callable
 from engine.core.prompt import Option
 from engine.core.state import EMPTY, Frame, State, procedure
 from engine.games.yugioh.board import banish, destroy, fx, name, to_grave, to_hand
+from engine.games.yugioh.board import level as level_of
 from engine.games.yugioh.facts import code_by_name, facts
 from engine.games.yugioh.pick import label
 
@@ -219,7 +220,7 @@ def ritual_possible(state: State, player: int, monster: int) -> bool:
     """Tributes with Levels adding up to the Ritual Monster's Level exist, and it will have room (10.6)."""
     level = facts(state.cards[monster].code).level
     pool = ritual_tributes(state, player, monster)
-    total = sum(facts(state.cards[c].code).level for c in pool)
+    total = sum(level_of(state, c) for c in pool)
     room = EMPTY in state.zones[f"mzone:{player}"] or any(c in state.zones[f"mzone:{player}"] for c in pool)
     return total >= level and room
 
@@ -236,7 +237,7 @@ def ritual(state: State, frame: Frame) -> None:
         answer = state.take_answer()
         if answer.id != "done":
             picked.append(int(answer.id.partition(":")[2]))
-    total = sum(facts(state.cards[c].code).level for c in picked)
+    total = sum(level_of(state, c) for c in picked)
     rest = [c for c in ritual_tributes(state, player, monster) if c not in picked]
     room = EMPTY in state.zones[f"mzone:{player}"] or any(c in state.zones[f"mzone:{player}"] for c in picked)
     done = total >= level and room

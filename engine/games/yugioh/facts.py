@@ -30,6 +30,10 @@ class Facts:
         return self.kind == "monster"
 
     @property
+    def is_token(self) -> bool:
+        return self.sub == "token"
+
+    @property
     def is_fusion(self) -> bool:
         return self.sub == "fusion"
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core.game import CONTROLLER, HIDDEN, OWNER, PUBLIC, DeckList, Game, MatchOption, ZoneSpec
 from engine.core.state import State
-from engine.games.yugioh.board import START_LP, atk, dfn, monsters
+from engine.games.yugioh.board import START_LP, TOKEN, atk, dfn, monsters
 from engine.games.yugioh.explain import explain
 from engine.games.yugioh.facts import table
 from engine.games.yugioh.match import start_duel, toss
@@ -35,7 +35,7 @@ class YugiohGame(Game):
 
     id = "yugioh"
     name = "Yu-Gi-Oh! TCG"
-    version = "1"
+    version = "2"
     zones = (
         ZoneSpec("deck", HIDDEN, pool="library"),
         ZoneSpec("hand", OWNER, pool="library"),
@@ -43,6 +43,7 @@ class YugiohGame(Game):
         ZoneSpec("side", OWNER, pool="side"),
         ZoneSpec("grave", PUBLIC),
         ZoneSpec("banished", PUBLIC),
+        ZoneSpec("void", PUBLIC),  # Monster Tokens that left the field: they no longer exist (rule 5.7)
         ZoneSpec("mzone", CONTROLLER, slots=5, in_play=True, pool="set_monsters", returns_control=False),
         ZoneSpec("szone", CONTROLLER, slots=5, in_play=True, pool="set_cards", returns_control=False),
         ZoneSpec("fzone", CONTROLLER, slots=1, in_play=True, pool="set_cards", returns_control=False),
@@ -96,18 +97,22 @@ class YugiohGame(Game):
             frame.step = 1
         elif phase == "main1":
             frame.step = 3
-            state.push("ygo.main")
+            state.push("ygo.main", quiet=False)  # resume inside the Main Phase
         elif phase == "battle":
             frame.step = 4
             state.push("ygo.battle")
             state.stack[-1].step = 1
         elif phase == "main2":
             frame.step = 5
-            state.push("ygo.main")
+            state.push("ygo.main", quiet=False)  # resume inside the Main Phase
         elif phase == "end":
             frame.step = 5
         else:
             raise ValueError(f"unknown phase {phase!r} (draw, standby, main1, battle, main2, end)")
+
+    def could_be(self, pool: str, code: str) -> bool:
+        """A hidden card is never a Monster Token (tokens are not cards, rule 5.7)."""
+        return code != TOKEN
 
     def evaluate(self, state: State, player: int) -> float:
         if state.result is not None:
@@ -147,6 +152,8 @@ def validate(deck: DeckList, banlist: str = "none") -> list[str]:
     unknown = sorted({c for c in main + side + fusion if c not in facts})
     if unknown:
         return [f"unknown card code(s) {', '.join(unknown)} (yugioh 14.1)"]
+    if any(facts[c].is_token for c in main + side + fusion):
+        problems.append("a Monster Token is not a card and cannot be part of a Deck (yugioh 5.7)")
     for section in deck:
         if section not in ("main", "side", "extra", "fusion"):
             problems.append(f"unknown deck section {section!r}: use main, side and extra (the Fusion Deck)")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engine.core.prompt import Option
 from engine.core.state import EMPTY, Frame, State, procedure
-from engine.games.yugioh.board import CAPTURE_JAR, face_up_on_field, fx, monsters, name, sweep, turn
-from engine.games.yugioh.chain import activation_problem, offering_ok, start_or_add
+from engine.games.yugioh.board import CAPTURE_JAR, face_up_on_field, fx, monsters, name, opp, sweep, turn
+from engine.games.yugioh.chain import activation_problem, offering_ok, start_or_add, use_offering, window
 from engine.games.yugioh.facts import facts
 from engine.games.yugioh.summon import soul_exchanged
 
@@ -143,13 +143,22 @@ def last_will_ready(state: State, player: int) -> bool:
 def main_phase(state: State, frame: Frame) -> None:
     """Offer the turn player's actions until they move to the Battle Phase or End Phase."""
     player = int(state.vars["active"])
+    data = frame.data
+    phase = "Main Phase 1" if state.vars.get("phase") == "main1" else "Main Phase 2"
+    if frame.step == 2:  # the opponent had their chance after the phase change was declared
+        state.pop(data["leave"])
+        return
     if frame.step == 1:
         answer = state.take_answer()
         frame.step = 0
         kind, _, raw = answer.id.partition(":")
         if kind in ("battle", "end"):
-            state.pop(kind)
+            data["leave"] = kind
+            frame.step = 2
+            text = f"Player {player + 1} ends {phase}. Activate a card?"
+            window(state, opp(player), text, rule="8.2", only=True)
             return
+        data["quiet"] = kind in ("set", "pos", "setst", "lastwill")  # no window of its own
         if kind == "lastwill":
             state.push("ygo.last_will", player=player)
             return
@@ -165,12 +174,15 @@ def main_phase(state: State, frame: Frame) -> None:
         elif kind == "setst":
             set_spell_trap(state, player, cid)
         elif kind == "offer":
-            state.push("ygo.offering", player=player, cid=cid)
+            use_offering(state, player, cid)
         return
     if sweep(state):
         return
     state.vars["summoned"] = None
-    phase = "Main Phase 1" if state.vars.get("phase") == "main1" else "Main Phase 2"
+    if data.get("quiet", True):  # the start of the phase, or after an action the opponent could not answer
+        data["quiet"] = False
+        window(state, opp(player), f"{phase} of Player {player + 1}: activate a card?", rule="8.2", only=True)
+        return
     frame.step = 1
     state.ask(player, "action", f"{phase}: choose an action", idle_options(state, player), "yugioh 9.4")
 

@@ -67,6 +67,9 @@ def reset_cards(state: State) -> None:
                 if cid == EMPTY:
                     continue
                 card = state.cards[cid]
+                if facts(card.code).is_token:
+                    state.move(cid, f"void:{card.owner}")
+                    continue
                 home = "fusion" if facts(card.code).is_fusion else "deck"
                 moved = state.move(cid, f"{home}:{card.owner}")
                 moved.flags = {}

@@ -6,7 +6,6 @@ from engine.core.state import EMPTY, Frame, State, procedure
 from engine.games.yugioh.board import (
     PUPPETEER,
     fx,
-    gain,
     monsters,
     name,
     opp,
@@ -17,6 +16,8 @@ from engine.games.yugioh.board import (
 from engine.games.yugioh.chain import window
 from engine.games.yugioh.facts import facts
 from engine.games.yugioh.scripts import effect_of
+
+PUPPETEER_EFFECT = "mysterious_puppeteer"
 
 
 def soul_exchanged(state: State, player: int) -> list[int]:
@@ -64,13 +65,23 @@ def summonable(state: State, player: int, *, extra: bool = False) -> list[int]:
     ]
 
 
-def after_summon(state: State, player: int, cid: int, kind: str) -> None:
-    """Bookkeeping of a Normal or Flip Summon: "Mysterious Puppeteer", the summon record."""
-    for pid in monsters(state, 0) + monsters(state, 1):
+def after_summon(state: State, player: int, cid: int, kind: str) -> list[list[object]]:
+    """Record a Normal or Flip Summon; return the chain links it triggers: each face-up
+    "Mysterious Puppeteer", the turn player's first (rule 5.6 Trigger, 15.4)."""
+    state.vars["summoned"] = [cid, kind, player]
+    links: list[list[object]] = []
+    active = int(state.vars.get("active", 0))
+    for pid in monsters(state, active) + monsters(state, opp(active)):
         card = state.cards[pid]
         if card.face_up and card.code == PUPPETEER:
-            gain(state, card.controller, 500)
-    state.vars["summoned"] = [cid, kind, player]
+            links.append([pid, card.controller, PUPPETEER_EFFECT])
+    return links
+
+
+def summon_chain(state: State, links: list[list[object]], text: str) -> None:
+    """Start the chain of the effects a Summon triggered (its window answers the Summon too)."""
+    first, player, eff = links[0]
+    state.push("ygo.chain", cid=first, player=player, eff=eff, window=True, more=links[1:], text=text)
 
 
 @procedure("ygo.summon")
@@ -111,9 +122,13 @@ def normal_summon(state: State, frame: Frame) -> None:
             place_monster(state, cid, player, face_up=True, position="atk")
             how = "Tribute Summons" if tributes else "Normal Summons"
             state.log(f"Player {player + 1} {how} {f.name} in Attack Position ({f.atk}/{f.dfn}).")
-            after_summon(state, player, cid, "normal")
+            links = after_summon(state, player, cid, "normal")
             frame.step = 2
-            window(state, opp(player), f"Player {player + 1} summoned {f.name}. Respond?", rule="10.1")
+            text = f"Player {player + 1} summoned {f.name}. Respond?"
+            if links:
+                summon_chain(state, links, text)
+            else:
+                window(state, opp(player), text, rule="10.1")
             return
         place_monster(state, cid, player, face_up=False, position="def")
         state.log(
@@ -140,13 +155,16 @@ def flip_summon(state: State, frame: Frame) -> None:
         card.flags["pos"] = turn(state)
         f = fx(state, cid)
         state.log(f"Player {player + 1} Flip Summons {f.name} ({f.atk}/{f.dfn}).")
-        after_summon(state, player, cid, "flip")
+        links = after_summon(state, player, cid, "flip")
         frame.step = 1
         effect = effect_of(f.code)
         if f.flip and effect is not None:
-            state.push("ygo.chain", cid=cid, player=player, eff=effect.name, window=True)
+            links.insert(0, [cid, player, effect.name])
+        text = f"Player {player + 1} Flip Summoned {f.name}. Respond?"
+        if links:
+            summon_chain(state, links, text)
         else:
-            window(state, opp(player), f"Player {player + 1} Flip Summoned {f.name}. Respond?", rule="10.3")
+            window(state, opp(player), text, rule="10.3")
         return
     state.vars["summoned"] = None
     state.pop()
@@ -182,12 +200,15 @@ def special_summon(state: State, frame: Frame) -> None:
 
 @procedure("ygo.offering")
 def offering(state: State, frame: Frame) -> None:
-    """ "Ultimate Offering": pay 500 LP, then one extra Normal Summon or Set right away."""
+    """ "Ultimate Offering" resolves: one extra Normal Summon or Set right away (its 500 LP were paid
+    when the effect was activated)."""
     data = frame.data
     player = data["player"]
     if frame.step == 0:
-        state.players[player]["lp"] = int(state.players[player]["lp"]) - 500
-        state.log(f"Player {player + 1} pays 500 LP for Ultimate Offering (LP {state.players[player]['lp']}).")
+        if not summonable(state, player, extra=True):
+            state.log("Ultimate Offering: no monster can be Normal Summoned or Set now.")
+            state.pop()
+            return
         choices = []
         for cid in summonable(state, player, extra=True):
             choices.append([f"summon:{cid}", f"Summon {name(state, cid)} (#{cid})"])

@@ -26,6 +26,7 @@ def run_turn(state: State, frame: Frame) -> None:
         frame.step = 1
         if sweep(state):
             return
+        window(state, player, "Draw Phase: activate a card?", rule="9.2")
         return
     if step == 1:  # Standby Phase
         v["phase"] = "standby"

@@ -30,7 +30,9 @@ def test_every_card_has_a_script_or_is_vanilla() -> None:
 
 
 def test_pool_has_the_three_sets_and_two_starter_decks() -> None:
-    assert len(POOL) == 185
+    cards = [c for c in POOL.cards.values() if "token" not in c.tags]
+    assert len(cards) == 185
+    assert [c.name for c in POOL.cards.values() if "token" in c.tags] == ["Monster Token"]
     assert {d.name for d in POOL.decks.values()} == {"Starter Deck Yugi", "Starter Deck Kaiba"}
     for deck in POOL.decks.values():
         assert len(deck.sections["main"]) == 50
