@@ -13,12 +13,21 @@ from cards.pool import load_pool
 from engine.ai.selfplay import run_selfplay
 from engine.core.errors import IllegalActionError
 from engine.core.registry import get_game
+from engine.core.state import State
 from engine.games.naruto import BOOK
 from engine.games.naruto.facts import KEYWORDS, all_facts
 
 ROOT = Path(__file__).resolve().parents[3]
 RULES = ROOT / "rulesdocs" / "texts" / "naruto.md"
 ENGINE = ROOT / "engine" / "games" / "naruto"
+
+
+def _position(mine: dict[str, list[str]], theirs: dict[str, list[str]], **where: object) -> State:
+    """A scenario state: player 0 holds `mine`, player 1 `theirs`; `where` = active, turn, phase..."""
+    from engine.core.scenario import build_state
+
+    setup = {"players": [{"zones": mine}, {"zones": theirs}], "state": {"active": 0, "turn": 4, **where}}
+    return build_state({"game": "naruto", "setup": setup})
 
 
 def test_pool_holds_the_whole_first_set() -> None:
@@ -132,29 +141,15 @@ def test_random_selfplay_has_no_errors_and_replays() -> None:
 
 def _battle_with_kunai(book_extra: list[object]) -> list[str]:
     """Sasuke attacks, Neji blocks, Sasuke uses Kunai whose script gets extra keyword effects."""
-    from engine.core.scenario import build_state
-
-    data = {
-        "game": "naruto",
-        "setup": {
-            "players": [
-                {
-                    "zones": {
-                        "village": ["N-002", "N-003"],
-                        "hand": ["Kunai"],
-                        "chakra": ["Kunai"],
-                        "deck": ["10x Kunai"],
-                    }
-                },
-                {"zones": {"village": ["N-033"], "deck": ["10x Kunai"]}},
-            ],
-            "state": {"active": 0, "turn": 4, "phase": "battle", "teams": {0: [[0, 1]]}},
-        },
-    }
     saved = BOOK._effects["J-001"]
     BOOK._effects["J-001"] = (*saved, *book_extra)  # type: ignore[arg-type]
     try:
-        state = build_state(data)
+        state = _position(
+            {"village": ["N-002", "N-003"], "hand": ["Kunai"], "chakra": ["Kunai"], "deck": ["10x Kunai"]},
+            {"village": ["N-033"], "deck": ["10x Kunai"]},
+            phase="battle",
+            teams={0: [[0, 1]]},
+        )
         for choice in ("send:0", "head:0", "block:0", "jutsu:2", "user:0"):
             state.apply(choice)
     finally:
@@ -188,19 +183,7 @@ def test_first_player_is_chosen_at_random() -> None:
 
 
 def test_battle_rewards_stay_hidden_from_both_players() -> None:
-    from engine.core.scenario import build_state
-
-    data = {
-        "game": "naruto",
-        "setup": {
-            "players": [
-                {"zones": {"rewards": ["Kunai", "Haku"], "deck": ["5x Kunai"]}},
-                {"zones": {"deck": ["5x Kunai"]}},
-            ],
-            "state": {"active": 0, "turn": 4, "phase": "mission"},
-        },
-    }
-    state = build_state(data)
+    state = _position({"rewards": ["Kunai", "Haku"], "deck": ["5x Kunai"]}, {"deck": ["5x Kunai"]}, phase="mission")
     for viewer in (0, 1, None):
         rewards = state.view(viewer)["players"][0]["zones"]["rewards"]
         assert rewards == {"count": 2, "cards": []}
@@ -215,19 +198,7 @@ def test_reinforcement_deck_takes_only_reserve_cards() -> None:
 
 
 def test_a_second_copy_points_to_the_offered_one() -> None:
-    from engine.core.scenario import build_state
-
-    data = {
-        "game": "naruto",
-        "setup": {
-            "players": [
-                {"zones": {"hand": ["Kunai", "Kunai"], "deck": ["5x Kunai"]}},
-                {"zones": {"deck": ["5x Kunai"]}},
-            ],
-            "state": {"active": 0, "turn": 4, "phase": "mission"},
-        },
-    }
-    state = build_state(data)
+    state = _position({"hand": ["Kunai", "Kunai"], "deck": ["5x Kunai"]}, {"deck": ["5x Kunai"]}, phase="mission")
     assert "charge:0" in state.pending and "charge:1" not in state.pending  # type: ignore[operator]
     with pytest.raises(IllegalActionError, match="choose charge:0"):
         state.apply("charge:1")
