@@ -143,12 +143,11 @@ def exchange(state: State, frame: Frame) -> None:
             surge(state, player, int(ninja), int(card))
         return
     if d["passes"] >= 2:
-        if chain(state) and not d.get("closing"):
-            d["passes"] = 0
-            d["turn"] = state.vars["attacker"]
-            if state.options.get("naruto_single_exchange"):
-                d["closing"] = True
+        if chain(state):
             state.push("naruto.resolve_chain")
+            if not state.options.get("naruto_single_exchange"):
+                d["passes"] = 0  # the exchange opens again, Attacker first [10.1 Interpretation]
+                d["turn"] = state.vars["attacker"]
             return
         state.pop()
         return
