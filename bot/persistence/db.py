@@ -16,7 +16,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event, update
+from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.pool import StaticPool
 from sqlmodel import SQLModel, col, select
@@ -79,6 +79,14 @@ class Database:
             yield session
 
     @asynccontextmanager
+    async def _write_guard(self) -> AsyncIterator[None]:
+        if self._write_lock is None:
+            yield
+            return
+        async with self._write_lock:
+            yield
+
+    @asynccontextmanager
     async def writing(self) -> AsyncIterator[AsyncSession]:
         """A session for a write transaction, committed on success."""
         if self._write_lock is None:
@@ -98,8 +106,11 @@ class Database:
         return row
 
     async def get_match(self, match_id: int) -> MatchRow | None:
-        async with self.session() as session:
-            return await session.get(MatchRow, match_id)
+        """One match row (a plain Core select: this is on every click's path)."""
+        table = MatchRow.__table__  # type: ignore[attr-defined]
+        async with self.engine.connect() as conn:
+            found = (await conn.execute(table.select().where(table.c.id == match_id))).mappings().first()
+        return MatchRow(**found) if found is not None else None
 
     async def update_match(self, match_id: int, expected_version: int, **fields: Any) -> int:
         """Write `fields` if the row is still at `expected_version`; return the new version.
@@ -108,14 +119,11 @@ class Database:
         """
         fields["version"] = expected_version + 1
         fields["updated_at"] = now()
-        stmt = (
-            update(MatchRow)
-            .where(col(MatchRow.id) == match_id, col(MatchRow.version) == expected_version)
-            .values(**fields)
-        )
-        async with self.writing() as session:
-            result = await session.execute(stmt)
-            if getattr(result, "rowcount", 0) != 1:
+        table = MatchRow.__table__  # type: ignore[attr-defined]
+        stmt = table.update().where(table.c.id == match_id, table.c.version == expected_version).values(**fields)
+        async with self._write_guard(), self.engine.begin() as conn:
+            result = await conn.execute(stmt)
+            if result.rowcount != 1:
                 raise StaleWriteError(f"match {match_id} changed since version {expected_version}")
         return expected_version + 1
 
