@@ -156,3 +156,27 @@ def test_malformed_choices_are_refused_cleanly(bad: str) -> None:
     state.apply(state.prompt().options[0])
     with pytest.raises(IllegalActionError):
         state.apply(bad)
+
+
+def test_search_shows_the_deck_to_the_searcher_only_until_the_shuffle() -> None:
+    from engine.core.scenario import build_state
+
+    data = {
+        "game": "inuyasha",
+        "setup": {
+            "players": [
+                {"zones": {"hand": ["Call for Aid"], "deck": ["Spell of Slumber", "8x Swarm of Imps"]}},
+                {"zones": {"deck": ["10x Swarm of Imps"]}},
+            ],
+            "state": {"active": 0, "step": "battle"},
+        },
+    }
+    state = build_state(data)
+    state.apply(state.prompt().find_label("Play Call for Aid"))
+    prompt = state.prompt()
+    assert prompt.kind == "search"
+    assert all(state.cards[c].visible_to(0) and not state.cards[c].visible_to(1) for c in state.zones["deck:0"])
+    state.apply(prompt.find_label("Take Spell of Slumber"))
+    taken = next(c for c in state.zones["hand:0"])
+    assert state.cards[taken].visible_to(1), "a searched card is revealed to the opponent"
+    assert not any(state.cards[c].visible_to(0) for c in state.zones["deck:0"]), "the shuffle hides the deck again"
