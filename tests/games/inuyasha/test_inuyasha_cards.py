@@ -119,3 +119,12 @@ def test_extra_section_is_an_alias_for_the_kaitou_card() -> None:
     assert validate_deck(deck) == []
     deck["extra"].append("IY-V30")
     assert any("only 1 Kaitou card" in p for p in validate_deck(deck))
+
+
+def test_a_deck_with_the_extra_alias_starts_a_match() -> None:
+    from engine.core.registry import get_game
+
+    deck = _heroes()
+    deck["extra"] = deck.pop("kaitou")
+    state = get_game("inuyasha").new_match([deck, POOL.decks["Villains"].as_lists()], seed=2)
+    assert state.count("kaitou:0") == 1 and state.count("kaitou_deck:0") == 6
