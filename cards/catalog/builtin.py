@@ -89,7 +89,7 @@ async def sync_builtin_pools(catalog: Catalog) -> list[ImportSummary]:
             continue
         records = [record_from_def(card) for card in pool.cards.values()]
         summary = ImportSummary(source=str(cards_file), format="builtin", game=game)
-        await write_records(catalog, records, summary, origin=BUILTIN_ORIGIN, prune=True)
+        await write_records(catalog, records, summary, origin=BUILTIN_ORIGIN, prune=True, yield_to_imports=True)
         async with catalog.transaction() as conn:
             await set_meta(conn, key, fingerprint)
         summaries.append(summary)

@@ -256,12 +256,14 @@ async def write_records(
     *,
     origin: str,
     prune: bool = False,
+    yield_to_imports: bool = False,
     progress: Progress | None = None,
 ) -> ImportSummary:
     """Upsert `records` (all of `summary.game`) in one transaction and fill in `summary`.
 
     `prune` deletes this origin's cards of the game that the batch no longer contains (pool reloads).
-    Cards from another origin with the same code are taken over: the newest import wins.
+    Cards from another origin with the same code are taken over (the newest import wins), except
+    with `yield_to_imports` (the built-in pool loader): a card a user imported stays as imported.
     """
     check_records(records, summary.source)
     game = summary.game
@@ -291,6 +293,9 @@ async def write_records(
         for record in records:
             digest = record.content_hash()
             previous = existing.get(record.code)
+            if yield_to_imports and previous is not None and previous[2] != origin:
+                summary.skipped.append((record.code, f"kept as imported ({previous[2]})"))
+                continue
             if previous is None:
                 inserts.append(_row(record, origin, summary.source, digest))
                 changed.append(record)

@@ -141,3 +141,22 @@ async def test_broken_pool_does_not_break_the_catalog(tmp_path, monkeypatch, cap
     assert await count(cat, "usagi") == 0 and await count(cat, "yugioh") == len(load_pool("yugioh"))
     assert "built-in usagi pool not loaded" in caplog.text
     await cat.close()
+
+
+async def test_pool_reload_keeps_imported_cards(catalog: Catalog) -> None:
+    """A user's import wins over the built-in pool, also when the pool file changes later."""
+    from cards.catalog.db import set_meta
+
+    dark_magician = load_pool("yugioh").by_name("Dark Magician")
+    imported = CardRecord(
+        game="yugioh", code=dark_magician.code, name="Dark Magician", type="monster", text="Imported text."
+    )
+    await write_records(catalog, [imported], ImportSummary("dm.json", "json", "yugioh"), origin="import:json")
+    async with catalog.transaction() as conn:
+        await set_meta(conn, "pool:yugioh", "changed")  # as if the pool file had been edited
+    summaries = await sync_builtin_pools(catalog)
+    assert [s.game for s in summaries] == ["yugioh"]
+    assert summaries[0].skipped == [(dark_magician.code, "kept as imported (import:json)")]
+    async with catalog.engine.connect() as conn:
+        row = (await conn.execute(select(CARD.c.text, CARD.c.origin).where(CARD.c.code == dark_magician.code))).one()
+    assert (row.text, row.origin) == ("Imported text.", "import:json")
