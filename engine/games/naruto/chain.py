@@ -274,16 +274,16 @@ def resolve_chain(state: State, frame: Frame) -> None:
         if not targets:
             state.log(f"{name} does nothing: its targets are gone")
             return
+    if link["kind"] == "jutsu":
+        from engine.games.naruto.keywords import offer_mastery
+
+        offer_mastery(state, link)  # pushed first, so it runs after everything the effect pushes
     if effect is not None:
         state.log(f"{name} resolves")
         ctx = effect_ctx(state, cid, link["player"], user, targets, link["x"])
         before, after = _keyword_effects(state, cid, user)
         for extra in (*before, effect, *after):
             extra.resolve(ctx)
-    if link["kind"] == "jutsu":
-        from engine.games.naruto.keywords import offer_mastery
-
-        offer_mastery(state, link)
 
 
 def matches(state: State, cid: int, item: str) -> bool:

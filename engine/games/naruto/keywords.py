@@ -200,17 +200,18 @@ def offer_mastery(state: State, link: dict[str, Any]) -> None:
     user = link["user"]
     if user < 0 or "Mastery" not in board.keywords(state, user) or not board.active(state, user):
         return
-    jutsu = link["card"]
-    payers = [c for c in state.zones[f"chakra:{link['player']}"] if f_of(state, c).symbols & f_of(state, jutsu).symbols]
-    if payers:
-        state.push("naruto.mastery", player=link["player"], card=jutsu)
+    state.push("naruto.mastery", player=link["player"], card=link["card"])
 
 
 @procedure("naruto.mastery")
 def mastery(state: State, frame: Frame) -> None:
+    """Offer Mastery once the Jutsu's effect is applied, if a matching Chakra card can pay."""
     d = frame.data
     player, jutsu = d["player"], d["card"]
     payers = [c for c in state.zones[f"chakra:{player}"] if f_of(state, c).symbols & f_of(state, jutsu).symbols]
+    if frame.step == 0 and (not payers or state.cards[jutsu].zone != "chain"):
+        state.pop()
+        return
     if frame.step == 1:
         answer = state.take_answer().id
         state.pop()
