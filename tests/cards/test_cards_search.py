@@ -34,15 +34,23 @@ async def test_code_lookup(search: CardSearch) -> None:
     assert (top.game, top.code, top.match) == ("naruto", "N-001", "code")
 
 
-async def test_versions_grouped(search: CardSearch) -> None:
-    pool = load_pool("inuyasha")
-    raiga = [card for card in pool.cards.values() if card.name.startswith("Raiga,")]
-    assert len(raiga) >= 2, "the built-in Inuyasha pool has several Raiga versions"
-    results = (await search.search("raiga", game="inuyasha")).results
-    assert results[0].name.startswith("Raiga,")
-    listed = {results[0].code} | {v["code"] for v in results[0].versions}
-    assert listed == {card.code for card in raiga}
-    assert not any(r.name.startswith("Raiga,") for r in results[1:])  # one result per character
+@pytest.mark.parametrize("game", ["inuyasha", "naruto", "inazuma"])
+async def test_versions_grouped(search: CardSearch, game: str) -> None:
+    """Every character with several cards in a built-in pool comes back as one result with its versions."""
+    from collections import defaultdict
+
+    from cards.catalog.store import group_key
+
+    groups: dict[str, set[str]] = defaultdict(set)
+    for card in load_pool(game).cards.values():
+        groups[group_key(game, card.name)].add(card.code)
+    versioned = {key: codes for key, codes in groups.items() if len(codes) > 1}
+    assert versioned, f"the built-in {game} pool has characters in several versions"
+    for key, codes in versioned.items():
+        results = (await search.search(key, game=game)).results
+        top = results[0]
+        assert {top.code} | {v["code"] for v in top.versions} == codes, key
+        assert not any(r.code in codes for r in results[1:]), key  # one result per character
 
 
 async def test_full_text_fallback(search: CardSearch) -> None:
