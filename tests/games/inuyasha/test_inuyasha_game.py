@@ -70,6 +70,34 @@ def test_match_options_are_checked() -> None:
         GAME.new_match(demo, seed=1)
 
 
+def _offered_options_pass_the_legality_checks(state) -> None:  # type: ignore[no-untyped-def]
+    """Option lists and `explain_illegal` share their tests: whatever is offered is legal for both."""
+    from engine.games.inuyasha import rules
+
+    player = state.prompt().player
+    for option in state.prompt():
+        kind, *parts = option.id.split(":")
+        if kind == "play":
+            assert rules.why_not_play(state, player, int(parts[0])) is None, option
+        elif kind == "item":
+            assert rules.why_not_item(state, player, int(parts[0]), int(parts[1])) is None, option
+        elif kind == "attack" and parts[1] == "direct":
+            assert rules.why_not_direct(state, player, int(parts[0])) is None, option
+        elif kind == "attack":
+            assert rules.why_not_attack(state, player, int(parts[0]), int(parts[1]), parts[2]) is None, option
+    if state.prompt().kind != "action":
+        return
+    from engine.games.inuyasha import board
+    from engine.games.inuyasha.facts import COLORS
+
+    offered = {option.id for option in state.prompt()}
+    for a in board.characters(state, player):
+        for d in board.characters(state, 0) + board.characters(state, 1):
+            for color in COLORS:
+                if f"attack:{a}:{d}:{color}" not in offered:
+                    assert rules.why_not_attack(state, player, a, d, color) is not None, (a, d, color)
+
+
 def test_random_play_is_consistent_and_evaluation_is_bounded() -> None:
     chooser = Rng(11)
     for seed in range(4):
@@ -78,6 +106,7 @@ def test_random_play_is_consistent_and_evaluation_is_bounded() -> None:
             assert not check_all(state, chooser)
             for seat in (0, 1):
                 assert -1.0 <= GAME.evaluate(state, seat) <= 1.0
+            _offered_options_pass_the_legality_checks(state)
             state.apply(prompt.options[chooser.randbelow(len(prompt.options))])
         assert state.result is not None and state.result.winners
         assert GAME.evaluate(state, state.result.winners[0]) == 1.0
