@@ -175,8 +175,13 @@ class CardIndex:
         return [entry for entry in entries if game is None or entry.game == game]
 
     def exact_code(self, query: str, game: str | None) -> list[Entry]:
-        """Cards whose code (or alternate-art code) is `query`, case-insensitive."""
-        return self._in_game(self.by_code.get(query.strip().lower(), ()), game)
+        """Cards whose code (or alternate-art code) is `query`, case-insensitive.
+
+        A Yu-Gi-Oh! passcode typed without its leading zeros ("4614116") still finds "04614116".
+        """
+        code = query.strip().lower()
+        found = self.by_code.get(code) or (self.by_code.get(code.zfill(8)) if code.isdigit() else None)
+        return self._in_game(found or (), game)
 
     def exact_name(self, norm: str, game: str | None) -> list[Entry]:
         return self._in_game(self.by_name.get(norm, ()), game)

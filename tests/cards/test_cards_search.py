@@ -31,6 +31,9 @@ async def test_fuzzy_forgives_typos_and_hyphens(search: CardSearch) -> None:
 
 async def test_code_lookup(search: CardSearch) -> None:
     top = (await search.search("N-001")).results[0]
+    leading_zero = next(c for c in load_pool("yugioh").cards.values() if c.code.startswith("0") and c.code.isdigit())
+    typed = (await search.search(leading_zero.code.lstrip("0"))).results[0]  # passcode typed without its zeros
+    assert (typed.code, typed.match) == (leading_zero.code, "code")
     assert (top.game, top.code, top.match) == ("naruto", "N-001", "code")
 
 
