@@ -7,13 +7,16 @@
 >>> [s.name for s in await service.autocomplete("dark mag", game="yugioh")]  # doctest: +SKIP
 ['Dark Magician', 'Dark Magician Girl', ...]
 
-`search(query, game=None, limit=10)` tries, in order: a card code ("89631139", "N-001"), the exact
-name, an exact alias or nickname ("BEWD"), fuzzy names (case, punctuation, hyphens and typos
-forgiven), and finally full-text over rules text (SQLite FTS5, or PostgreSQL full-text search).
-Several versions of one character come back as one result with its `versions` listed.
+`search(query, game=None, limit=10)` tries, in order: a card code ("89631139", "N-001", an
+alternate-art passcode), the exact name, a character without its subtitle ("Raiga"), an alias or
+nickname ("BEWD"), fuzzy names (case, punctuation, hyphens, spacing and typos forgiven), and, when no
+name fits well, full-text over rules text (SQLite FTS5, or PostgreSQL full-text search). It returns a
+`SearchResponse`: `results` best first, one per character, other versions in `versions`; `score` is
+100 for a code or name, 99 for a character or alias, at most 98 for a fuzzy name, at most 65 for text.
 `autocomplete(prefix, game=None, limit=25)` returns at most 25 distinct names (Discord's limit):
-names starting with the prefix first, then fuzzy matches. Neither call touches the network; both
-answer from an in-memory index rebuilt when the catalog changes (checked every `refresh_seconds`).
+names starting with the prefix first (well-known, then shorter ones), then fuzzy matches.
+Neither call touches the network; names are matched in an in-memory index rebuilt when the
+catalog changes (checked every `refresh_seconds`); only the full-text step queries the database.
 """
 
 from __future__ import annotations
