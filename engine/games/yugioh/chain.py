@@ -296,7 +296,9 @@ def resolve(state: State, frame: Frame) -> None:
     f = facts(card.code)
     if negated:
         state.log(f"Chain Link {len(chain) + 1} ({name(state, cid)}) is negated and has no effect.")
-        if f.kind != "monster" and card.zone.startswith(("szone", "fzone")):
+        primary = effect_of(card.code)
+        activation = primary is not None and primary.name == eff  # not the effect of an active card
+        if f.kind != "monster" and activation and card.zone.startswith(("szone", "fzone")):
             card = state.mcard(cid)
             card.attached_to = EMPTY
             to_grave(state, cid, why="negated")
@@ -311,7 +313,8 @@ def resolve(state: State, frame: Frame) -> None:
 
 def negate(state: State, cid: int) -> bool:
     """Negate the activation of the waiting chain link of card `cid` (rule 7.3): when its turn to
-    resolve comes, it does nothing and a Magic or Trap card goes to the Graveyard."""
+    resolve comes, it does nothing, and a Magic or Trap card activated by it goes to the Graveyard
+    (a negated effect of a card already face-up, e.g. "Ultimate Offering", leaves the card there)."""
     for link in state.vars.get("chain") or []:
         if link[0] == cid and not link[5]:
             link[5] = True

@@ -58,10 +58,11 @@ def test_quick_play_magic_timing(monkeypatch: pytest.MonkeyPatch, build: Callabl
     state.apply("endbp")
     state.apply("pass")  # End Step window
     state.apply("end")
-    state.apply("pass")  # End Phase window
-    # Opponent's Standby Phase: the Set Quick-Play (Set on an earlier turn) may be used, the one in hand not.
+    # No prompt in the own End Phase (Quick-Play only in Main/Battle Phase of one's own turn, 6.6).
+    # Opponent's Draw Phase: the Set Quick-Play (Set on an earlier turn) may be used, the one in hand not.
     prompt = state.prompt()
     assert prompt is not None and prompt.player == 0 and state.vars["active"] == 1
+    assert state.vars["phase"] == "draw"
     assert "act:1" in prompt and "act:0" not in prompt
     assert activation_problem(state, 0, 0, idle=False) == (
         "Quick-Play Magic can be activated from the hand only in your own turn",
