@@ -186,6 +186,11 @@ def can_assist(state: State, card_id: int, receiver: int) -> bool:
     return same_attribute or same_team
 
 
+def assist_level_ok(state: State, info: Facts) -> bool:
+    """With match option assist_level = turn, an assist's level may not exceed the turn (7.5)."""
+    return state.options.get("assist_level") != "turn" or info.level <= turn(state)
+
+
 def assist_options(state: State, player: int) -> Iterator[Option]:
     receivers = assist_receivers(state, player)
     if not receivers:
@@ -194,7 +199,7 @@ def assist_options(state: State, player: int) -> Iterator[Option]:
     for cid in state.zones[z("hand", player)]:
         card = state.cards[cid]
         info = facts(card.code)
-        if info.type != "reserve" or card.code in seen:
+        if info.type != "reserve" or card.code in seen or not assist_level_ok(state, info):
             continue
         seen.add(card.code)
         for receiver in receivers:

@@ -156,6 +156,47 @@ def total_sp(state: State, ids: list[int]) -> int:
     return sum(char_sp(state, cid) for cid in ids)
 
 
+def defence_total(state: State) -> int:
+    """The defence's SP: defending characters, plus the goalkeeper when an ability made it defend (7.2)."""
+    total = total_sp(state, defending(state))
+    if state.vars.get("keeper_defends"):
+        total += char_sp(state, goalkeeper(state, other(attacker(state))))
+    return total
+
+
+def publish_sp(state: State, extra: tuple[int, int] = (0, 0)) -> None:
+    """Show both sides' current SP on the board (public information, 7.6 and 8.6).
+
+    Attack phase: the attacking and defending totals; shooting phase with a kicker: the kicker's
+    and the goalkeeper's SP plus `extra` (the last chance so far). Stored per seat as the
+    player value "sp" and in `state.vars["sp"]` by role; `clear_sp` removes both.
+    """
+    a = attacker(state)
+    d = other(a)
+    now = phase(state)
+    if now == "attack":
+        ids = [c for c in attacking(state) if state.cards[c].zone == z("field", a)]
+        roles = {"attack": total_sp(state, ids), "defence": defence_total(state)}
+    elif now == "shooting" and kicker(state) != EMPTY:
+        roles = {
+            "kicker": char_sp(state, kicker(state)) + extra[0],
+            "goalkeeper": char_sp(state, goalkeeper(state, d)) + extra[1],
+        }
+    else:
+        clear_sp(state)
+        return
+    first, second = roles.values()
+    state.players[a]["sp"] = first
+    state.players[d]["sp"] = second
+    state.vars["sp"] = roles
+
+
+def clear_sp(state: State) -> None:
+    state.vars.pop("sp", None)
+    for values in state.players:
+        values.pop("sp", None)
+
+
 def turn(state: State) -> int:
     value: int = state.vars.get("turn", 0)
     return value

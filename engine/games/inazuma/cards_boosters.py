@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from engine.dsl.conditions import Condition
 from engine.dsl.context import Ctx
+from engine.dsl.durations import END_OF_TURN, boost
+from engine.dsl.selectors import Selector
 from engine.games.inazuma import costs as C
 from engine.games.inazuma.board import BOOK, fewer_goals, top_facts, z
 from engine.games.inazuma.facts import facts
-from engine.games.inazuma.moves import player_name
+from engine.games.inazuma.moves import EXHAUSTED, player_name
 from engine.games.inazuma.script_kit import (
     ANY_CARD,
     ATTACK,
     POWER,
     RESERVES,
     SHOOTING,
+    STRATEGY,
     TEAMWORK,
     TECHNIQUES,
     ability,
@@ -113,3 +116,37 @@ keyword("TT-01", "dribbler")
 keyword("TT-02", "defender")
 technique("TT-03", gain(400), phase=ATTACK, target=own_participants())
 technique("TT-04", gain(-200), phase=ATTACK, target=opposing_participants())
+
+
+def ready_target(ctx: Ctx) -> None:
+    """Training Whistle: the chosen exhausted bench character becomes ready (9.1, 6.5 C)."""
+    target = ctx.targets[0]
+    ctx.state.mcard(target).orientation = ""
+    ctx.state.log(f"{top_facts(ctx.state, target).name} is ready again.")
+
+
+EXHAUSTED_BENCH = Selector(
+    lambda ctx: [c for c in ctx.state.zones[z("bench", ctx.player)] if ctx.state.cards[c].orientation == EXHAUSTED]
+)
+technique("TT-05", ready_target, phase=None, target=EXHAUSTED_BENCH)
+
+
+def coach_boost(ctx: Ctx) -> None:
+    """Trainee Coach: +100 SP until the end of the turn (a stated duration, 11.5)."""
+    target = ctx.targets[0]
+    boost(ctx.state, target, "sp", 100, END_OF_TURN)
+    ctx.state.log(f"{top_facts(ctx.state, target).name} +100 SP until the end of the turn.")
+
+
+BOOK.add(
+    "TT-06",
+    ability(
+        "coaching",
+        "Coaching",
+        coach_boost,
+        phase=STRATEGY,
+        where="bench",
+        cost=C.exhaust_self(),
+        target=own_field(),
+    ),
+)

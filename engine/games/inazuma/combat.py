@@ -10,12 +10,14 @@ from engine.games.inazuma.board import (
     attacker,
     attacking,
     char_sp,
-    defending,
+    clear_sp,
+    defence_total,
     field_chars,
     goalkeeper,
     kicker,
     name_of,
     other,
+    publish_sp,
     top_facts,
     total_sp,
     z,
@@ -30,13 +32,6 @@ SHOOTOUT_FLIPS = 5
 def side_members(state: State, player: int, side: str, positions: tuple[str, ...]) -> list[int]:
     field = state.zones[z("field", player)]
     return [field[slot_of(pos, side)] for pos in positions if field[slot_of(pos, side)] != EMPTY]
-
-
-def defence_total(state: State) -> int:
-    total = total_sp(state, defending(state))
-    if state.vars.get("keeper_defends"):
-        total += char_sp(state, goalkeeper(state, other(attacker(state))))
-    return total
 
 
 # ----------------------------------------------------------------- 7 attack phase
@@ -69,6 +64,7 @@ def attack(state: State, frame: Frame) -> None:
     verdict = "the attack breaks through!" if ok else "the defence holds."
     state.log(f"Attack {att} SP vs defence {dfn} SP: {verdict}")
     end_of(state, END_OF_PHASE)
+    clear_sp(state)
     state.vars.update(attackers=[], defenders=[], keeper_defends=False)
     state.pop()
 
@@ -113,6 +109,7 @@ def shoot(state: State, frame: Frame) -> None:
     else:
         extra = data.get("goal") and state.vars.get("fever")
         end_of(state, END_OF_PHASE)
+        clear_sp(state)
         state.vars.update(kicker=EMPTY, fever=False, shot_over=False)
         if extra:
             state.log("Goal Fever: an extra shooting phase (inazuma 8.8).")
@@ -136,6 +133,7 @@ def last_chance(state: State, frame: Frame) -> None:
         lc[1] += 100 * facts(state.cards[flipped[1]].code).level
         shot = char_sp(state, shooter) + lc[0]
         save = char_sp(state, keeper) + lc[1]
+        publish_sp(state, (lc[0], lc[1]))
         state.log(
             f"Last chance: {name_of(state, flipped[0])} and {name_of(state, flipped[1])} — "
             f"{top_facts(state, shooter).name} {shot} SP vs {top_facts(state, keeper).name} {save} SP."

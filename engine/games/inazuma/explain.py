@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core.state import EMPTY, State
-from engine.games.inazuma.actions import assist_receivers, can_assist, requirement_met, timing_ok
+from engine.games.inazuma.actions import assist_level_ok, assist_receivers, can_assist, requirement_met, timing_ok
 from engine.games.inazuma.board import (
     BOOK,
     goalkeeper,
@@ -105,6 +105,13 @@ def explain_assist(state: State, player: int, cid: int, receiver: int) -> Explai
         return "a goalkeeper can never receive an assist", "inazuma 7.5"
     if cid == EMPTY or state.cards[cid].zone != z("hand", player) or facts(state.cards[cid].code).type != "reserve":
         return "an assist discards a reserve character from your hand", "inazuma 7.5"
+    info = facts(state.cards[cid].code)
+    if not assist_level_ok(state, info):
+        return (
+            f"{info.name} is level {info.level}, higher than the turn number {turn(state)} "
+            "(match option assist_level = turn)",
+            "inazuma 7.5",
+        )
     if receiver == EMPTY or receiver not in assist_receivers(state, player):
         where = "your kicker" if phase(state) == "shooting" else "one of your characters taking part"
         return f"an assist can only go to {where}", "inazuma 7.5"

@@ -50,6 +50,9 @@ class InazumaGame(Game):
         "stack_from_hand": MatchOption(
             "bench", "where a reserve played from hand stacks (inazuma 6.3)", ("bench", "bench_or_field")
         ),
+        "assist_level": MatchOption(
+            "any", "whether an assist's level must be at most the turn (inazuma 7.5)", ("any", "turn")
+        ),
     }
 
     def setup(self, state: State, decks: list[DeckList]) -> None:

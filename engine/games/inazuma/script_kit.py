@@ -33,7 +33,7 @@ from engine.games.inazuma.board import (
 )
 
 Resolve = Callable[[Ctx], None]
-ATTACK, SHOOTING = "attack", "shooting"
+STRATEGY, ATTACK, SHOOTING = "strategy", "attack", "shooting"
 
 
 def noop(ctx: Ctx) -> None:

@@ -18,6 +18,7 @@ from engine.games.inazuma.board import (
     goals,
     name_of,
     other,
+    publish_sp,
     stack_of,
     top,
     top_facts,
@@ -318,6 +319,7 @@ def window(state: State, frame: Frame) -> None:
         return
     frame.step = 1
     options.append(Option("pass", "Pass", "pass"))
+    publish_sp(state)
     names = {"strategy": "6.6", "attack": "7.3", "shooting": "8.4"}
     phase = str(state.vars.get("phase"))
     state.ask(

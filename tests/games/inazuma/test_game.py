@@ -20,7 +20,7 @@ GAME = get_game("inazuma")
 
 def test_pool_and_starter_decks_load_and_are_legal() -> None:
     pool = load_pool("inazuma")
-    assert len(pool) == 38
+    assert len(pool) == 40
     assert set(pool.decks) == {"Axel Blaze", "Jude Sharp"}
     for deck in pool.decks.values():
         assert validate(deck.as_lists()) == [], deck.name
@@ -54,7 +54,7 @@ def test_suggested_formations_follow_the_rulebook() -> None:
 @pytest.mark.parametrize(
     ("change", "needle"),
     [
-        (lambda d: d["main"].pop(), "at least 30"),
+        (lambda d: d.__setitem__("main", d["main"][:29]), "at least 30"),
         (lambda d: d["main"].extend(["S1-18"]), "4 cards named 'Heat Tackle'"),
         (lambda d: d["starting"].pop(), "exactly 10 starting"),
         (lambda d: d["starting"].__setitem__(0, "S1-06"), "2 called 'Jim Wraith'"),
@@ -157,7 +157,7 @@ def test_setup_deals_five_places_the_keeper_and_flips_for_the_first_attacker() -
         state = GAME.new_match(GAME.default_decks(), seed=seed)
         for seat in (0, 1):
             assert len(state.zones[f"hand:{seat}"]) == 5
-            assert len(state.zones[f"deck:{seat}"]) == 25
+            assert len(state.zones[f"deck:{seat}"]) == 27
             assert len(state.zones[f"starting:{seat}"]) == 10
             assert [state.cards[c].code for c in state.zones[f"goal:{seat}"]] == ["S1-01"]
         firsts.add(state.vars["attacker"])
@@ -167,7 +167,7 @@ def test_setup_deals_five_places_the_keeper_and_flips_for_the_first_attacker() -
 
 
 def test_random_play_with_every_non_default_option() -> None:
-    options = {"attack_tie": "attack", "deck_out": "draw", "stack_from_hand": "bench_or_field"}
+    options = {"attack_tie": "attack", "deck_out": "draw", "stack_from_hand": "bench_or_field", "assist_level": "turn"}
     summary = run_selfplay("inazuma", 40, ["random", "random"], seed=11, options=options)
     assert summary["errors"] == 0, summary["error_details"]
     assert summary["replay_verified"] == 40
