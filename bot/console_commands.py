@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 HELP = """Commands (arguments as key:value, quote values with spaces: deck:"Starter Deck Yugi"):
   /games                                   games you can play
-  /match ai game:G [deck:D] [level:L]      play the AI (level: random, greedy, ...)
+  /match ai game:G [deck:D] [level:L]      play the AI (level: easy, normal, hard, random)
   /match challenge opponent:NAME game:G [deck:D]   challenge someone at this keyboard
   /match accept [id] [deck:D] | /match decline [id]
   /match open game:G players:N [deck:D] | /match join id [deck:D]
@@ -54,10 +54,17 @@ class Args:
     def match_id(self, fallback: int | None) -> int:
         raw = self.opts.get("id") or (self.words[0] if self.words and self.words[0].lstrip("#").isdigit() else None)
         if raw is not None:
-            return int(raw.lstrip("#"))
+            return number(raw.lstrip("#"), "a match number (see /match list)")
         if fallback is None:
             raise ServiceError("Which match? Give its number (see /match list).")
         return fallback
+
+
+def number(text: str, what: str) -> int:
+    """A small non-negative whole number typed in ASCII digits; ServiceError naming `what` otherwise."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 12:
+        raise ServiceError(f"{text[:20]!r} is not {what}.")
+    return int(text)
 
 
 def parse(line: str, keys: frozenset[str]) -> Args:
@@ -178,12 +185,8 @@ async def match_decline(console: Console, args: Args) -> str:
 @command("match open")
 async def match_open(console: Console, args: Args) -> str:
     usage = "/match open game:G players:N [deck:D]"
-    players = args.need("players", usage)
-    if not players.isdigit():
-        raise ServiceError("players: must be a number.")
-    row = await console.services.matches.open_lobby(
-        args.need("game", usage), console.seat, int(players), args.get("deck")
-    )
+    players = number(args.need("players", usage), "a number of players")
+    row = await console.services.matches.open_lobby(args.need("game", usage), console.seat, players, args.get("deck"))
     from bot.services.matches import MatchUpdate
 
     return console.pending_text(MatchUpdate(row, None))
@@ -261,10 +264,8 @@ async def match_replay(console: Console, args: Args) -> str:
     from bot.render.text import board_text
     from bot.services.games import get_game
 
-    step = args.get("step", "0") or "0"
-    if not step.isdigit():
-        raise ServiceError("step: must be a number.")
-    row, view, at = await console.services.matches.replay_view(args.match_id(None), int(step))
+    step = number(args.get("step", "0") or "0", "a step number")
+    row, view, at = await console.services.matches.replay_view(args.match_id(None), step)
     names = [s.name for s in seats_of(row)]
     board = build_board(get_game(row.game), view, names, title=f"Replay #{row.id} · step {at}/{len(row.choices)}")
     return board_text(board) + f"\nNext: /match replay {row.id} step:{min(at + 1, len(row.choices))}"

@@ -104,7 +104,7 @@ def snapshot(state: State) -> str:
     return json.dumps(state.to_json(), separators=(",", ":"))
 
 
-DEFAULT_AI = "greedy"
+DEFAULT_AI = "normal"  # an engine.ai level: easy, normal, hard (or random, greedy[:ms], ismcts[:ms])
 
 
 def ai_level(level: str | None) -> str:

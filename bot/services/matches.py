@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.persistence import Database, MatchRow, StaleWriteError
 from bot.persistence.models import OPEN_STATUSES, now
+from bot.render.model import name_players
 from bot.services import games as engine_games
 from bot.services.decks import DeckService
 from bot.services.errors import (
@@ -39,6 +40,7 @@ log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 8  # choices between snapshot refreshes (the record stays the truth)
 AI_STEP_LIMIT = 2_000  # AI decisions in one go before handing back (guards against loops)
 CACHE_SIZE = 2_048
+MAX_ID = 2**31 - 1  # the largest id an INTEGER primary key holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +112,7 @@ def result_text(row: MatchRow) -> str:
     result = row.result or {}
     seats = seats_of(row)
     winners = [seats[w].name for w in result.get("winners", []) if 0 <= w < len(seats)]
-    reason = result.get("reason", "")
+    reason = name_players(str(result.get("reason", "")), [seat.name for seat in seats])
     if not winners:
         return f"Draw. {reason}".strip()
     return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}. {reason}".strip()
@@ -132,6 +134,8 @@ class MatchService:
 
     # ------------------------------------------------------------------ loading
     async def row(self, match_id: int) -> MatchRow:
+        if not 0 < match_id <= MAX_ID:  # beyond the id column's range (PostgreSQL INTEGER): no such match
+            raise NotFoundError(f"There is no match #{match_id}.")
         row = await self.db.get_match(match_id)
         if row is None:
             raise NotFoundError(f"There is no match #{match_id}.")
@@ -622,7 +626,7 @@ class MatchService:
 def resolve_option(prompt: Prompt, typed: str) -> str:
     """Typed input to an option id: a 1-based number, an exact id, or a label (exact, then prefix)."""
     text = typed.strip()
-    if text.isdigit() and 1 <= int(text) <= len(prompt.options):
+    if text.isascii() and text.isdigit() and len(text) < 6 and 1 <= int(text) <= len(prompt.options):
         return prompt.options[int(text) - 1].id
     if prompt.find(text) is not None:
         return text

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from bot.app import TcgBot
     from bot.cogs.matches.ui import MatchUI
 
-AI_LEVELS = ("random", "greedy", "ismcts")
+AI_LEVELS = ("easy", "normal", "hard", "random")  # engine.ai levels (see engine/ai/agents.py)
 
 
 def seat_of(user: discord.abc.User) -> Seat:
@@ -130,7 +130,7 @@ class MatchesCog(commands.Cog):
         await self.started(interaction, update)
 
     @group.command(name="ai", description="Play against the AI")
-    @app_commands.describe(level="how the AI plays (default: greedy)")
+    @app_commands.describe(level="how strong the AI plays (default: normal)")
     @app_commands.choices(level=[app_commands.Choice(name=name, value=name) for name in AI_LEVELS])
     @app_commands.autocomplete(game=game_autocomplete, deck=deck_autocomplete)
     async def ai(
