@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.prompt import Option
-from engine.core.state import EMPTY, Frame, State, procedure
+from engine.core.state import EMPTY, Card, Frame, State, procedure
 from engine.dsl.context import Ctx
 from engine.dsl.flow import named
 from engine.games.yugioh.board import (
@@ -34,10 +34,14 @@ def window(state: State, first: int, text: str, *, rule: str = "8.2", only: bool
     """Push a response window: `first`, then the other player, until both pass in a row.
 
     With `only`, just `first` is asked (the other player acts in their own open game state; a
-    chain started here opens its own two-player window)."""
+    chain started here opens its own two-player window). A player with no card that could ever be
+    activated now is passed for at once, so a window nobody could use is not opened at all."""
+    order = [first] if only else [first, opp(first)]
+    if not any(may_respond(state, p) for p in order):
+        return
     state.push(
         "core.window",
-        order=[first] if only else [first, opp(first)],
+        order=order,
         options_fn="ygo.responses",
         on_response="ygo.respond",
         text=text,
@@ -45,6 +49,30 @@ def window(state: State, first: int, text: str, *, rule: str = "8.2", only: bool
         rule=f"yugioh {rule}",
         pass_label="Pass",
     )
+
+
+def may_respond(state: State, player: int) -> bool:
+    """Cheap test: `player` has a Set card, a face-up "Ultimate Offering", or (in their own Main or
+    Battle Phase) a Quick-Play Magic in hand. False means `responses` is surely empty."""
+    cards = state.cards
+    now = int(state.vars.get("turn", 0))
+    for key in (f"szone:{player}", f"fzone:{player}"):
+        for cid in state.zones[key]:
+            if cid == EMPTY:
+                continue
+            card = cards[cid]
+            if (card.face_up and card.code == ULTIMATE_OFFERING) or (not card.face_up and may_answer(card, now)):
+                return True
+    if state.vars.get("active") == player and state.vars.get("phase") in QUICK_PHASES:
+        return any(facts(cards[cid].code).sub == "quick-play" for cid in state.zones[f"hand:{player}"])
+    return False
+
+
+def may_answer(card: Card, now: int) -> bool:
+    """Fast part of `activation_problem` for a Set card outside the idle Main Phase: Spell Speed 1
+    never answers (8.5) and a Trap cannot be activated in the turn it was Set (7.1)."""
+    f = facts(card.code)
+    return f.speed > 1 and not (f.kind == "trap" and int(card.flags.get("set", -1)) >= now)
 
 
 def speed_of(state: State, cid: int) -> int:
@@ -124,12 +152,15 @@ def responses(state: State, player: int, context: dict[str, Any]) -> list[Option
     """What `player` may activate in a response window (no "pass": the window adds it)."""
     options: list[Option] = []
     zones = state.zones
+    now = int(state.vars.get("turn", 0))
     for key in (f"szone:{player}", f"fzone:{player}"):
         for cid in zones[key]:
             if cid == EMPTY:
                 continue
             card = state.cards[cid]
             if not card.face_up:
+                if not may_answer(card, now):
+                    continue
                 if can_activate(state, player, cid, idle=False):
                     options.append(Option(f"act:{cid}", f"Activate {name(state, cid)} (#{cid})", "activate"))
             elif card.code == ULTIMATE_OFFERING and offering_ok(state, player):
