@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fakediscord import USERS
+from fakediscord import APP_ID, BOT_USER, USERS
 
 
 def buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
@@ -89,3 +89,28 @@ async def test_turn_clock_reminds_then_times_out(bot_runner: Any, fake_discord: 
     )
     assert "ran out of time" in ended.body["content"]
     assert (await bot.services.matches.row(1)).status == "finished"
+
+
+async def test_deck_import_and_now_question_in_the_match_thread(bot_runner: Any, fake_discord: Any) -> None:
+    fake = fake_discord
+    bot = await bot_runner.start()
+    _, token = await fake.slash("bo", "deck", "import", game="toy", name="Fives", list="10x Number 5; 2 Number 1")
+    saved = await fake.reply_to(token)
+    assert "Saved **Fives**" in saved["content"] and saved["_flags"] & 64
+    _, token = await fake.slash("bo", "deck", "import", game="toy", name="Bad", list="3x Numbr 9")
+    problems = await fake.reply_to(token)
+    assert "did you mean" in problems["content"]
+
+    _, token = await fake.slash("ana", "match", "challenge", opponent={"user": "bo"}, game="toy")
+    await fake.reply_to(token)
+    _, token = await fake.slash("bo", "match", "accept", match=1, deck="Fives")
+    await fake.reply_to(token)
+    board = await board_post(fake)
+    thread = board.path.split("/")[2]
+    row, state = await bot.services.matches.state(1)
+    assert row.deck_names == ["Numbers", "Fives"]
+    player = next(k for k, u in USERS.items() if u["id"] == row.seats[state.prompt().player]["user"])
+    start = len(fake.calls)
+    await fake.post_message(player, f"<@{APP_ID}> what can I do now?", channel=thread, mentions=[BOT_USER])
+    answer = await fake.wait_for(lambda c: c.path == f"/channels/{thread}/messages", start=start, timeout=60)
+    assert "Right now you can" in answer.body["content"] and "Pass" in answer.body["content"]
