@@ -71,7 +71,9 @@ def leave_play(state: State, cid: int, zone: str, *, index: int | None = None, w
     controller = state.cards[cid].controller
     was_active = board.active(state, cid)
     old_flags = dict(state.cards[cid].flags)
-    state.move(cid, f"{zone}:{state.cards[cid].owner}", index=index)
+    # A card seen in play stays known to everyone when it goes into a hidden Deck or hand [13.13].
+    seen = only(*range(state.num_players)) if zone in ("deck", "hand") else None
+    state.move(cid, f"{zone}:{state.cards[cid].owner}", index=index, known=seen)
     card = state.mcard(cid)
     card.counters = {}
     card.flags = {}
