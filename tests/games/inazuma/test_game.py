@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -201,3 +202,36 @@ def test_evaluate_prefers_goals_and_a_winning_attack() -> None:
     assert position(strong, 1) > position(strong, 0)
     assert position(strong, 0) > position(weak, 0)
     assert -1.0 <= position(weak, 0) <= 1.0
+
+
+def test_card_facts_match_the_source_list(shared_dir: Path) -> None:
+    """Names, types, teams, positions, attributes, SP/FSP/AP, levels and printed numbers match the list."""
+    raw = (shared_dir / "carddata" / "inazuma" / "archeveque_card_list.json").read_bytes()
+    rows = [r for r in json.loads(raw.decode("utf-8", "replace")) if r.get("name")]
+    types = {"goal": "goalkeeper", "starting": "starting", "reserve": "reserve", "technique": "technique"}
+    attributes = {"Fire": "power", "Speed": "speed", "Teamwork": "teamwork", "Tactic": "tactic", "None": None}
+    pool = load_pool("inazuma")
+    published = {c.code: c for c in pool.cards.values() if "original" not in c.tags}
+    assert len(rows) == len(published) == 34
+    for row in rows:
+        card = published[f"S1-{int(row['id']):02d}" if row["extension"] == "S1" else f"FF-{int(row['id']):03d}"]
+        stats = card.stats
+        assert card.name.casefold() == row["name"].casefold()
+        assert card.type == types[row["cardtype"]], card.code
+        assert stats.get("attribute") == attributes[row["element"]], card.code
+        assert (
+            card.extra["collector_number"]
+            == f"{row['extension']}-{int(row['cardid']):0{2 if row['extension'] == 'S1' else 3}d}"
+        )
+        if card.type == "technique":
+            assert stats["level"] == int(row["level"]), card.code
+            continue
+        assert stats["team"].casefold() == row["team"].casefold(), card.code
+        assert stats["position"] == (None if row["position"] == "GK" else row["position"]), card.code
+        assert stats["sp"] == int(row["sp"]), card.code
+        if card.type == "reserve":
+            assert (stats["fsp"], stats["ap"], stats["level"]) == (
+                int(row["firesp"]),
+                int(row["ap"]),
+                int(row["level"]),
+            )
