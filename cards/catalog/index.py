@@ -65,6 +65,7 @@ class _Names:
     sorted_vocab: list[str] = field(default_factory=list)
     near: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     squashed: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    prefixes: dict[int, dict[str, list[str]]] = field(default_factory=dict)  # built lazily per length
 
     def finish(self) -> None:
         for position, name in enumerate(self.names):
@@ -91,6 +92,20 @@ class _Names:
                         if score >= 72:
                             matched[full] = score / 100.0
         return matched
+
+    def typed_prefix(self, part: str) -> list[str]:
+        """Index words whose start looks like `part` give or take a typo ("magc" -> magician, magic)."""
+        if len(part) < 3:
+            return []
+        size = len(part)
+        table = self.prefixes.get(size)
+        if table is None:
+            table = self.prefixes[size] = defaultdict(list)
+            for word in self.words:
+                table[word[:size]].append(word)
+        keys = list(table)
+        found = process.extract(part, keys, scorer=fuzz.ratio, limit=8, score_cutoff=70)
+        return [word for key, _, _ in found for word in table[key]]
 
     def compounds(self, words: list[str]) -> list[str]:
         """Index words a query splits or joins wrongly: "scape goat" -> scapegoat, "darkhole" -> dark, hole."""
@@ -256,6 +271,37 @@ class CardIndex:
         scored.sort(key=lambda item: (-item[1], len(item[0]), item[0]))
         return scored[:limit]
 
+    def complete(self, norm: str, game: str | None, limit: int) -> list[str]:
+        """Names a partly typed, possibly misspelt name may be heading for ("drk magc" -> dark magician).
+
+        The last word is taken as unfinished: names are compared with the query over as many words,
+        the last one cut to the typed length, so "dark magician" and "dark magic veil" tie and
+        the well-known, shorter name goes first.
+        """
+        table = self.names.get(game or ALL)
+        words = _joined_words(norm)
+        if table is None or not words:
+            return []
+        candidates = set(self._candidates(table, norm, CANDIDATES))
+        for word in table.typed_prefix(words[-1]):
+            candidates.update(table.names[position] for position in table.words[word])
+        typed = len(words[-1])
+        query = " ".join(words)
+
+        def head(name: str) -> str:
+            parts = _joined_words(name)[: len(words)]
+            if len(parts) == len(words):
+                parts[-1] = parts[-1][: typed + 1]
+            return " ".join(parts)
+
+        famous = FAMOUS_BONUS * 3
+        scored = [
+            (fuzz.ratio(query, head(name)) + (famous if name in self.famous else 0.0) - len(name) * 0.05, name)
+            for name in candidates
+        ]
+        scored.sort(key=lambda item: (-item[0], item[1]))
+        return [name for _, name in scored[:limit]]
+
     def fuzzy_alias(self, norm: str, game: str | None) -> list[tuple[Entry, float]]:
         """Nicknames typed with a small typo ("bewdd"): close whole-string matches only."""
         if len(norm) < 4:
@@ -274,6 +320,17 @@ class CardIndex:
         found = _prefixed(table.sorted_names, norm, PREFIX_POOL)
         found.sort(key=lambda name: (name not in self.famous, len(name), name))
         return found[:limit]
+
+
+def _joined_words(norm: str) -> list[str]:
+    """Words of a normalized name with a possessive "s" put back on its word ("harpie s" -> "harpies")."""
+    words: list[str] = []
+    for word in norm.split():
+        if word == "s" and words:
+            words[-1] += "s"
+        else:
+            words.append(word)
+    return words
 
 
 def _add_coverage(coverage: dict[int, float], table: _Names, matched: dict[str, float]) -> None:

@@ -238,7 +238,7 @@ class CardSearch:
         norm = normalize_query(prefix)
         names = index.prefix_names(norm, game, limit)
         if len(names) < limit and norm:
-            names += [name for name, _ in index.fuzzy(norm, game, limit=limit) if name not in names]
+            names += [name for name in index.complete(norm, game, limit) if name not in names]
         suggestions: list[Suggestion] = []
         for name in names[:limit]:
             entry = index.exact_name(name, game)[0]

@@ -84,6 +84,10 @@ async def test_autocomplete(search: CardSearch) -> None:
     assert names[0] == "Dark Magician" and len(names) <= 25
     assert len(await search.autocomplete("", game="usagi")) == 25
     assert [s.name for s in await search.autocomplete("blu eys", game="yugioh")][:1] == ["Blue-Eyes White Dragon"]
+    # a partly typed, misspelt name: the unfinished last word is matched as a prefix
+    partial = [("drk magc", "Dark Magician"), ("sumoned sk", "Summoned Skull"), ("pot of gre", "Pot of Greed")]
+    for typed, meant in partial:
+        assert [s.name for s in await search.autocomplete(typed, game="yugioh")][:1] == [meant], typed
 
 
 async def test_index_refreshes_after_import(search: CardSearch, tmp_path: Path) -> None:
