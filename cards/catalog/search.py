@@ -14,7 +14,8 @@ name fits well, full-text over rules text (SQLite FTS5, or PostgreSQL full-text 
 `SearchResponse`: `results` best first, one per character, other versions in `versions`; `score` is
 100 for a code or name, 99 for a character or alias, at most 98 for a fuzzy name, at most 65 for text.
 `autocomplete(prefix, game=None, limit=25)` returns at most 25 distinct names (Discord's limit):
-names starting with the prefix first (well-known, then shorter ones), then fuzzy matches.
+names starting with the prefix first (well-known, then shorter ones), then names the unfinished,
+possibly misspelt text may be heading for ("drk magc" -> Dark Magician).
 Neither call touches the network; names are matched in an in-memory index rebuilt when the
 catalog changes (checked every `refresh_seconds`); only the full-text step queries the database.
 """
