@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bot.services.errors import ServiceError
+
 if TYPE_CHECKING:
     from rulesdocs.model import Answer
     from rulesdocs.service import RulesService
@@ -55,12 +57,16 @@ class RulesAssistant:
     ) -> RulesReply:
         """Answer a question; `legal_now` (the asker's current options) is added for "now" questions."""
         from rulesdocs.answer import format_answer
+        from rulesdocs.model import RulesError
         from rulesdocs.service import Asked
 
         service = await self.service()
-        answer = await service.ask_async(
-            question, game=game or None, where=Asked(channel=channel, match_game=match_game)
-        )
+        try:
+            answer = await service.ask_async(
+                question, game=game or None, where=Asked(channel=channel, match_game=match_game)
+            )
+        except RulesError as exc:  # a question we cannot take (too long, unknown game): tell the asker
+            raise ServiceError(str(exc)) from exc
         text = format_answer(answer)
         shown: list[str] = []
         if legal_now is not None and NOW_WORDS.search(question):
@@ -78,5 +84,5 @@ class RulesAssistant:
         service = await self.service()
         chunk = service.index.section(game, number.strip().lstrip("§"))
         if chunk is None:
-            return f"There is no section {number} in the {game} rules reference."
+            return f"There is no section {number[:20]} in the {game[:40]} rules reference."
         return f"**{game} §{chunk.section} {chunk.title}**\n{chunk.text}"
