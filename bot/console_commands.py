@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from bot.services.errors import ServiceError
+from bot.services.games import get_game, options_text, parse_options
 from bot.services.matches import Seat, result_text, seats_of
 
 if TYPE_CHECKING:
@@ -15,7 +16,8 @@ if TYPE_CHECKING:
 
 HELP = """Commands (arguments as key:value, quote values with spaces: deck:"Starter Deck Yugi"):
   /games                                   games you can play
-  /match ai game:G [deck:D] [level:L]      play the AI (level: easy, normal, hard, random)
+  /match options game:G                    the game's match options (house rules, interpretations)
+  /match ai game:G [deck:D] [level:L] [options:"name=value, ..."]   play the AI (level: easy, normal, hard, random)
   /match challenge opponent:NAME game:G [deck:D]   challenge someone at this keyboard
   /match accept [id] [deck:D] | /match decline [id]
   /match open game:G players:N [deck:D] | /match join id [deck:D]
@@ -84,7 +86,21 @@ def parse(line: str, keys: frozenset[str]) -> Args:
 
 
 KEYS = frozenset(
-    {"game", "deck", "level", "opponent", "players", "choice", "id", "step", "name", "list", "question", "ai_deck"}
+    {
+        "game",
+        "deck",
+        "level",
+        "opponent",
+        "players",
+        "choice",
+        "id",
+        "step",
+        "name",
+        "list",
+        "question",
+        "ai_deck",
+        "options",
+    }
 )
 
 
@@ -142,13 +158,26 @@ async def games(console: Console, args: Args) -> str:
     return "\n".join(lines) or "No games are installed."
 
 
+@command("match options")
+async def match_options(console: Console, args: Args) -> str:
+    game = args.get("game") or (args.words[0] if args.words else None)
+    if not game:
+        raise ServiceError("Usage: /match options game:G")
+    return options_text(get_game(game))
+
+
 @command("match ai")
 async def match_ai(console: Console, args: Args) -> str:
     game = args.get("game") or (args.words[0] if args.words else None)
     if not game:
         raise ServiceError("Usage: /match ai game:G [deck:D] [level:L]")
     update = await console.services.matches.start_ai(
-        game, console.seat, args.get("deck"), args.get("level"), ai_deck=args.get("ai_deck")
+        game,
+        console.seat,
+        args.get("deck"),
+        args.get("level"),
+        ai_deck=args.get("ai_deck"),
+        options=parse_options(get_game(game), args.get("options")),
     )
     return await console.after(update)
 
@@ -157,8 +186,13 @@ async def match_ai(console: Console, args: Args) -> str:
 async def match_challenge(console: Console, args: Args) -> str:
     usage = "/match challenge opponent:NAME game:G [deck:D]"
     opponent = args.need("opponent", usage).lstrip("@")
+    game = args.need("game", usage)
     row = await console.services.matches.challenge(
-        args.need("game", usage), console.seat, Seat(opponent, opponent), args.get("deck")
+        game,
+        console.seat,
+        Seat(opponent, opponent),
+        args.get("deck"),
+        options=parse_options(get_game(game), args.get("options")),
     )
     from bot.services.matches import MatchUpdate
 
@@ -186,7 +220,10 @@ async def match_decline(console: Console, args: Args) -> str:
 async def match_open(console: Console, args: Args) -> str:
     usage = "/match open game:G players:N [deck:D]"
     players = number(args.need("players", usage), "a number of players")
-    row = await console.services.matches.open_lobby(args.need("game", usage), console.seat, players, args.get("deck"))
+    game = args.need("game", usage)
+    row = await console.services.matches.open_lobby(
+        game, console.seat, players, args.get("deck"), options=parse_options(get_game(game), args.get("options"))
+    )
     from bot.services.matches import MatchUpdate
 
     return console.pending_text(MatchUpdate(row, None))

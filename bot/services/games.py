@@ -134,3 +134,52 @@ def ai_choice(state: State, seat: int, level: str, salt: int) -> str:
         raise ServiceError("The AI was asked to move when it is not its turn.")
     agent = make_agent(level, seed=(salt * 1_000_003 + state.steps) & 0xFFFFFFFF, game_id=state.game_id)
     return agent.choose(state, seat).id
+
+
+def parse_options(game: Game, text: str | None) -> dict[str, Any]:
+    """Match options typed as "name=value, name=value" (values coerced like the defaults), validated.
+
+    Interpretations of unclear rules are match options, so players can agree on one before playing.
+    """
+    from engine.core.errors import InvalidActionError
+
+    chosen: dict[str, Any] = {}
+    for part in (text or "").replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        name, sep, raw = part.partition("=")
+        name, raw = name.strip(), raw.strip()
+        option = game.match_options.get(name)
+        if not sep or option is None:
+            known = ", ".join(sorted(game.match_options)) or "none"
+            raise ServiceError(f"{game.name} has no match option {name!r} (write name=value; options: {known}).")
+        chosen[name] = _coerce(raw, option.default)
+    try:
+        game.resolve_options(chosen)
+    except InvalidActionError as exc:
+        raise ServiceError(f"Match options: {exc}") from exc
+    return chosen
+
+
+def _coerce(raw: str, default: Any) -> Any:
+    if isinstance(default, bool):
+        folded = raw.casefold()
+        if folded in ("true", "yes", "on", "1"):
+            return True
+        if folded in ("false", "no", "off", "0"):
+            return False
+        raise ServiceError(f"{raw!r} is not yes/no.")
+    if isinstance(default, int):
+        if not raw.lstrip("-").isdigit():
+            raise ServiceError(f"{raw!r} is not a whole number.")
+        return int(raw)
+    return raw
+
+
+def options_text(game: Game) -> str:
+    """Every match option of a game: name, default, allowed values and what it means."""
+    lines = [f"{game.name} match options (name=value, comma-separated):"]
+    for name, option in sorted(game.match_options.items()):
+        allowed = " / ".join(str(v) for v in option.choices) if option.choices else "any"
+        lines.append(f"- {name} = {option.default} ({allowed}): {option.help}")
+    return "\n".join(lines) if game.match_options else f"{game.name} has no match options."

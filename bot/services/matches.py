@@ -311,6 +311,7 @@ class MatchService:
         guild_id: str | None = None,
         channel_id: str | None = None,
         clock_hours: float | None = None,
+        options: dict[str, Any] | None = None,
     ) -> MatchRow:
         """A lobby for `players` seats that starts when full (multiplayer games)."""
         game = engine_games.get_game(game_id)
@@ -324,6 +325,7 @@ class MatchService:
             max_players=players,
             seats=[host.to_json()],
             deck_names=[deck_name],
+            options=options or {},
             meta={"pending_decks": [deck_list], "clock_hours": clock_hours},
             guild_id=guild_id,
             channel_id=channel_id,

@@ -96,3 +96,15 @@ async def test_strict_mode_stops_at_the_first_error(tmp_path: Path, toy: Any) ->
     )
     assert status == 1
     assert "Duel of Numbers" not in out.getvalue()  # /games never ran
+
+
+async def test_match_options_are_listed_parsed_and_checked(console: Console) -> None:
+    from bot.services.errors import ServiceError
+    from bot.services.games import get_game, parse_options
+
+    game = get_game("toy")
+    assert parse_options(game, "") == {}
+    with pytest.raises(ServiceError, match="no match option 'speed'"):
+        parse_options(game, "speed=3")
+    assert "has no match options" in await console.handle("/match options game:toy")
+    assert "no match option" in await console.handle('/match ai game:toy options:"speed=3"')

@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.cogs.common import reply, reply_error, services_of
 from bot.cogs.matches import views
 from bot.services.errors import ServiceError
-from bot.services.games import get_game, list_games, preconstructed
+from bot.services.games import get_game, list_games, options_text, parse_options, preconstructed
 from bot.services.matches import MatchUpdate, Seat, result_text, seat_index, seats_of
 
 if TYPE_CHECKING:
@@ -98,10 +98,20 @@ class MatchesCog(commands.Cog):
 
     # ------------------------------------------------------------------ commands
     @group.command(name="challenge", description="Challenge someone to a match")
-    @app_commands.describe(opponent="who you challenge", game="which game", deck="your deck (default: a starter)")
+    @app_commands.describe(
+        opponent="who you challenge",
+        game="which game",
+        deck="your deck (default: a starter)",
+        options='match options, e.g. "duels=3" (see /match options)',
+    )
     @app_commands.autocomplete(game=game_autocomplete, deck=deck_autocomplete)
     async def challenge(
-        self, interaction: discord.Interaction, opponent: discord.User, game: str, deck: str | None = None
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.User,
+        game: str,
+        deck: str | None = None,
+        options: str | None = None,
     ) -> None:
         if opponent.bot:
             raise ServiceError("Bots cannot accept challenges; use /match ai to play the AI.")
@@ -110,6 +120,7 @@ class MatchesCog(commands.Cog):
             seat_of(interaction.user),
             seat_of(opponent),
             deck,
+            options=parse_options(get_game(game), options),
             clock_hours=await self.clock_hours(interaction),
             guild_id=self.where(interaction)[0],
             channel_id=self.where(interaction)[1],
@@ -134,14 +145,21 @@ class MatchesCog(commands.Cog):
     @app_commands.choices(level=[app_commands.Choice(name=name, value=name) for name in AI_LEVELS])
     @app_commands.autocomplete(game=game_autocomplete, deck=deck_autocomplete)
     async def ai(
-        self, interaction: discord.Interaction, game: str, deck: str | None = None, level: str | None = None
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        deck: str | None = None,
+        level: str | None = None,
+        options: str | None = None,
     ) -> None:
+        chosen = parse_options(get_game(game), options)
         await interaction.response.defer()
         update = await self.bot.services.matches.start_ai(
             game,
             seat_of(interaction.user),
             deck,
             level,
+            options=chosen,
             clock_hours=await self.clock_hours(interaction),
             guild_id=self.where(interaction)[0],
             channel_id=self.where(interaction)[1],
@@ -156,12 +174,14 @@ class MatchesCog(commands.Cog):
         game: str,
         players: app_commands.Range[int, 2, 6],
         deck: str | None = None,
+        options: str | None = None,
     ) -> None:
         row = await self.bot.services.matches.open_lobby(
             game,
             seat_of(interaction.user),
             players,
             deck,
+            options=parse_options(get_game(game), options),
             clock_hours=await self.clock_hours(interaction),
             guild_id=self.where(interaction)[0],
             channel_id=self.where(interaction)[1],
@@ -264,6 +284,11 @@ class MatchesCog(commands.Cog):
         row, state = await self.bot.services.matches.state(await self.current_match(interaction, match))
         embed, image = self.ui.board_parts(row, state)
         await interaction.response.send_message(embed=embed, file=image)
+
+    @group.command(name="options", description="A game's match options (house rules, interpretations)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def options(self, interaction: discord.Interaction, game: str) -> None:
+        await reply(interaction, options_text(get_game(game))[:1990])
 
     @group.command(name="games", description="The games you can play")
     async def games(self, interaction: discord.Interaction) -> None:
