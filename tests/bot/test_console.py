@@ -108,3 +108,22 @@ async def test_match_options_are_listed_parsed_and_checked(console: Console) -> 
         parse_options(game, "speed=3")
     assert "has no match options" in await console.handle("/match options game:toy")
     assert "no match option" in await console.handle('/match ai game:toy options:"speed=3"')
+
+
+def test_typed_options_take_the_type_of_their_default() -> None:
+    from bot.services.games import get_game, list_games, parse_options
+
+    typed = None
+    for info in list_games():
+        game = get_game(info.id)
+        for name, option in game.match_options.items():
+            if isinstance(option.default, bool):
+                typed = (game, name, option.default)
+                break
+        if typed:
+            break
+    if typed is None:
+        pytest.skip("no installed game has a yes/no match option")
+    game, name, default = typed
+    flipped = "no" if default else "yes"
+    assert parse_options(game, f"{name}={flipped}") == {name: not default}
