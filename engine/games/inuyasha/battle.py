@@ -61,7 +61,6 @@ def _play_options(state: State, player: int, prefix: str, cid: int, effect: Effe
 def usable_activated(state: State, player: int) -> list[int]:
     """Cards `player` controls whose activated effect is not used up (choices are checked later)."""
     found: list[int] = []
-    turn = state.vars.get("turn", 0)
     for zone in (f"play:{player}", f"kaitou:{player}"):
         for card in state.cards_in(zone):
             if not card.face_up:
@@ -69,10 +68,7 @@ def usable_activated(state: State, player: int) -> list[int]:
             effect = play_of(card.code)
             if effect is None or effect.kind != "activated":
                 continue
-            once = effect.extra.get("once", "")
-            if once == "turn" and card.flags.get("used_turn") == turn:
-                continue
-            if once == "game" and card.flags.get("used"):
+            if effect.extra.get("once") == "game" and card.flags.get("used"):
                 continue
             found.append(card.id)
     return found
@@ -173,10 +169,7 @@ def use_activated(state: State, player: int, cid: int, targets: tuple[int, ...],
     code = state.cards[cid].code
     effect = play_of(code)
     assert effect is not None
-    once = effect.extra.get("once", "")
-    if once == "turn":
-        state.mcard(cid).flags["used_turn"] = state.vars.get("turn", 0)
-    elif once == "game":
+    if effect.extra.get("once") == "game":
         state.mcard(cid).flags["used"] = True
     state.log(f"{_name(player)} uses {facts(code).title}.")
     resolve(effect, state, player, cid, targets, color)

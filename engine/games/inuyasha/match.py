@@ -29,7 +29,12 @@ def deal(state: State) -> None:
 def gather(state: State) -> None:
     """Every card goes back to its owner's deck, or to the Kaitou deck it was taken from."""
     for key in list(state.zones):
-        if key.rpartition(":")[0] in KEPT_ZONES or key.startswith("deck:"):
+        if key.rpartition(":")[0] in KEPT_ZONES:
+            for cid in state.zones[key]:
+                if state.cards[cid].flags:  # a Kaitou card's "once per game" starts afresh
+                    state.mcard(cid).flags = {}
+            continue
+        if key.startswith("deck:"):
             continue
         for cid in list(state.zones[key]):
             owner = state.cards[cid].owner

@@ -9,7 +9,7 @@ helpers below. Effect kinds:
 - "event" / "activated": a `target` selector, a `condition`, a `cost`, and `extra["choose"]`
   for how targets are picked: "" (one target), "color" (a target and one of its colors),
   "pair" (a target and one card of `extra["second"]`), "up_to" (up to `extra["n"]` targets);
-  `extra["once"]` is "turn" or "game" for limited activated effects;
+  `extra["once"]` is "game" for an activated effect usable once per game;
 - "trigger": `on` = "enter" (the card is played) or "win_attack" (it defeats a character in
   an attack).
 

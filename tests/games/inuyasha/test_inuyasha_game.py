@@ -152,6 +152,8 @@ def test_best_of_three_swaps_stay_hidden_from_the_opponent() -> None:
     assert any("swaps Kurogane, Demon Lord for Bone Whip" in e for e in mine)
     assert not any("Bone Whip" in e for e in theirs)
     assert any("swaps 1 card(s)" in e for e in theirs)
+    reliquary = state.zones["kaitou:0"][0]
+    assert state.cards[reliquary].flags == {}, "a once-per-game Kaitou effect starts afresh each game"
 
 
 def test_best_of_three_selfplay() -> None:
