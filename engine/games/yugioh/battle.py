@@ -168,6 +168,9 @@ def battle_phase(state: State, frame: Frame) -> None:
             state.mcard(cid).flags.pop("doomed", None)
         reset_attack(data)
         frame.step = 1
+        if not sweep(state):  # back in the Battle Step: both may play cards before the next attack
+            state.vars["bstep"] = "battle"
+            window(state, player, "Battle Step: activate a card before the next attack?", rule="13.2")
         return
     # after the End Step window
     state.vars["bstep"] = ""

@@ -220,7 +220,7 @@ def offering(state: State, frame: Frame) -> None:
             choices=choices,
             text="Ultimate Offering: summon or Set which monster?",
             kind="offering",
-            rule="yugioh 15.3",
+            rule="yugioh 15.4",
         )
         return
     mode, _, raw = str(state.take_returned()).partition(":")
