@@ -127,3 +127,43 @@ def test_typed_options_take_the_type_of_their_default() -> None:
     game, name, default = typed
     flipped = "no" if default else "yes"
     assert parse_options(game, f"{name}={flipped}") == {name: not default}
+
+
+async def test_console_lifecycle_commands(console: Console) -> None:
+    await console.handle("/match challenge opponent:bo game:toy")
+    assert "#1 toy: ana vs bo [pending]" in await console.handle("/match list")
+    await console.handle("/as bo")
+    await console.handle("/match accept 1")
+    assert "== Match #1" in await console.handle("/match board")
+    assert "Abort requested" in await console.handle("/match abort")
+    await console.handle("/as ana")
+    assert "aborted" in await console.handle("/match abort")
+    assert "[aborted]" in await console.handle("/match list all")
+    rematch = await console.handle("/match rematch 1")
+    assert "Match #2" in rematch and "challenges bo" in rematch
+    await console.handle("/as bo")
+    assert "declined" in (await console.handle("/match decline 2")).lower()
+    await console.handle("/match challenge opponent:ana game:toy")
+    await console.handle("/as ana")
+    await console.handle("/match accept 3")
+    row, state = await console.services.matches.state(3)
+    await console.handle(f"/as {row.seats[state.prompt().player]['user']}")
+    assert not (await console.handle("1")).startswith("⚠")
+    out = await console.handle("/match concede 3")
+    assert "conceded" in out and "is over" in out
+    replay = await console.handle("/match replay 3 step:1")
+    assert "Replay #3 · step 1/" in replay and "/match replay 3 step:" in replay
+    assert "Which match" in await console.handle("/match replay")
+
+
+async def test_console_card_and_rules_commands(console: Console, tmp_path: Path) -> None:
+    from bot.services.rules import RulesAssistant
+
+    console.services.rules = RulesAssistant(db_path=str(tmp_path / "rules.sqlite"))
+    card = await console.handle("/card dark magican game:yugioh")
+    assert card.startswith("Dark Magician [yugioh")
+    assert "No card matches" in await console.handle("/card zzzzqqqq xxxx game:yugioh")
+    answer = await console.handle("/rules how many cards do I draw at the start of my turn? game:yugioh")
+    assert "Source:" in answer
+    section = await console.handle("/rules section game:yugioh id:999.9")
+    assert "no section 999.9" in section
