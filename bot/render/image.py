@@ -66,9 +66,16 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines
 
 
+SIDEWAYS = frozenset({"def", "defense", "exhausted", "rest", "rested", "tapped", "bowed", "sideways", "horizontal"})
+
+
+def _width(card: CardFace) -> int:
+    return CARD_H if card.orientation in SIDEWAYS else CARD_W
+
+
 def _draw_card(draw: ImageDraw.ImageDraw, x: int, y: int, card: CardFace) -> None:
-    sideways = card.orientation in ("defense", "sideways", "tapped", "exhausted", "horizontal")
-    w, h = (CARD_H, CARD_W) if sideways else (CARD_W, CARD_H)
+    """A card frame; cards turned sideways (defense, exhausted, ...) are drawn landscape."""
+    w, h = (CARD_H, CARD_W) if card.orientation in SIDEWAYS else (CARD_W, CARD_H)
     y += (CARD_H - h) // 2
     if card.empty_slot:
         draw.rounded_rectangle((x, y, x + w, y + h), radius=6, outline=(70, 74, 84), width=2)
@@ -105,7 +112,7 @@ def _band(draw: ImageDraw.ImageDraw, top: int, panel: Panel) -> None:
     x = 12
     for card in cards[:MAX_CARDS_PER_BAND]:
         _draw_card(draw, x, top + 48, card)
-        x += (CARD_H if card.orientation else CARD_W) + GAP
+        x += _width(card) + GAP
     if len(cards) > MAX_CARDS_PER_BAND:
         draw.text((x, top + 48 + CARD_H // 2), f"+{len(cards) - MAX_CARDS_PER_BAND}", fill=TEXT, font=_font(15))
 
