@@ -3,9 +3,10 @@
 Built from catalog rows once (and again when the catalog generation changes); queries never touch the
 database except the full-text fallback, which lives in `cards.catalog.search`.
 
-Fuzzy matching in two steps keeps a query under a millisecond or two over 10k names: candidates come
-from an inverted index of name words (exact, prefix and typo-tolerant word matches) plus a quick
-whole-string pass, then only those candidates are scored with rapidfuzz's weighted ratio.
+Fuzzy matching in steps keeps a query near a millisecond over 10k names: candidates come from an
+inverted index of name words (exact, prefix, typo-tolerant through one-deletion keys as in SymSpell,
+wrongly split or joined words) and whole-name look-ups; rapidfuzz's weighted and plain ratios
+shortlist a few dozen of them; only those get the full `rank_score`.
 """
 
 from __future__ import annotations
@@ -23,10 +24,10 @@ from rapidfuzz import fuzz, process
 from cards.pool import normalize_name
 
 ALL = ""  # the index key meaning "every game"
-FAMOUS_BONUS = 1.0
-FREQUENT_WORD_POSTINGS = 400
-PREFIX_POOL = 300
-CANDIDATES = 150  # names scored in full per query  # prefix matches considered before ranking them for autocomplete
+FAMOUS_BONUS = 1.0  # names with a community nickname win near-ties
+FREQUENT_WORD_POSTINGS = 400  # a word in more names than this does not pick candidates by itself
+PREFIX_POOL = 300  # prefix matches considered before ranking them for autocomplete
+CANDIDATES = 150  # names a query's words may pick before the whole-name passes
 
 
 @dataclass(slots=True)
@@ -65,7 +66,8 @@ class _Names:
     sorted_vocab: list[str] = field(default_factory=list)
     near: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     squashed: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
-    prefixes: dict[int, dict[str, list[str]]] = field(default_factory=dict)  # built lazily per length
+    # word starts of each length -> words, and the list of those starts (built lazily, per length)
+    prefixes: dict[int, tuple[dict[str, list[str]], list[str]]] = field(default_factory=dict)
 
     def finish(self) -> None:
         for position, name in enumerate(self.names):
@@ -98,12 +100,12 @@ class _Names:
         if len(part) < 3:
             return []
         size = len(part)
-        table = self.prefixes.get(size)
-        if table is None:
-            table = self.prefixes[size] = defaultdict(list)
+        if size not in self.prefixes:
+            table: dict[str, list[str]] = defaultdict(list)
             for word in self.words:
                 table[word[:size]].append(word)
-        keys = list(table)
+            self.prefixes[size] = (table, list(table))
+        table, keys = self.prefixes[size]
         found = process.extract(part, keys, scorer=fuzz.ratio, limit=8, score_cutoff=70)
         return [word for key, _, _ in found for word in table[key]]
 
