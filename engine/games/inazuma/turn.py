@@ -303,11 +303,13 @@ def window(state: State, frame: Frame) -> None:
         else:
             data["passes"] = 0
             perform(state, player, answer)
+            publish_sp(state)
             if state.vars.get("shot_over"):
                 state.pop()
         return
-    data.setdefault("turn", 0)
-    data.setdefault("passes", 0)
+    if "turn" not in data:
+        data.update(turn=0, passes=0)
+        publish_sp(state)
     if data["passes"] >= 2 or not window_possible(state):
         state.pop()
         return
@@ -319,7 +321,6 @@ def window(state: State, frame: Frame) -> None:
         return
     frame.step = 1
     options.append(Option("pass", "Pass", "pass"))
-    publish_sp(state)
     names = {"strategy": "6.6", "attack": "7.3", "shooting": "8.4"}
     phase = str(state.vars.get("phase"))
     state.ask(
