@@ -7,13 +7,15 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event, select, text
+from sqlalchemy import JSON, Column, Connection, event, inspect, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError, ProgrammingError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
@@ -21,6 +23,7 @@ from sqlalchemy.pool import StaticPool
 
 from cards.catalog.models import META, CatalogModel
 
+log = logging.getLogger(__name__)
 DEFAULT_URL = "sqlite:///tcgtable.db"
 GENERATION_KEY = "generation"
 
@@ -59,6 +62,39 @@ def async_db_url(url: str) -> str:
         if url.startswith(prefix):
             return "postgresql+asyncpg://" + url[len(prefix) :]
     return url
+
+
+def _default_literal(column: Column[Any]) -> str | None:
+    """SQL literal for a new column's default, taken from the model (None when it has none)."""
+    default = column.default
+    value = getattr(default, "arg", None) if default is not None and default.is_scalar else None
+    if value is None:
+        for model in CatalogModel.__subclasses__():
+            if getattr(model, "__tablename__", None) == column.table.name and column.name in model.model_fields:
+                field = model.model_fields[column.name]
+                if field.default_factory is not None and isinstance(column.type, JSON):
+                    value = json.dumps(field.get_default(call_default_factory=True, validated_data={}))
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        return None
+    return str(value) if not isinstance(value, str) else "'" + value.replace("'", "''") + "'"
+
+
+def _add_missing_columns(sync_conn: Connection) -> list[str]:
+    """Add columns the models gained since an existing catalog was created (additive upgrades only)."""
+    inspector = inspect(sync_conn)
+    added: list[str] = []
+    for table in CatalogModel.metadata.sorted_tables:
+        if not inspector.has_table(table.name):
+            continue
+        present = {column["name"] for column in inspector.get_columns(table.name)}
+        for column in table.columns:
+            if column.name in present:
+                continue
+            ddl = f"ALTER TABLE {table.name} ADD COLUMN {column.name} {column.type.compile(dialect=sync_conn.dialect)}"
+            default = _default_literal(column)
+            sync_conn.execute(text(ddl + (f" DEFAULT {default} NOT NULL" if default is not None else "")))
+            added.append(f"{table.name}.{column.name}")
+    return added
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -149,8 +185,16 @@ class Catalog:
     async def _create_tables(self) -> None:
         async with self.engine.begin() as conn:
             await conn.run_sync(CatalogModel.metadata.create_all)
+            added = await conn.run_sync(_add_missing_columns)
+            if added:
+                log.info("card catalog: added columns %s to an older catalog", ", ".join(added))
+            fresh_fts = self.is_sqlite and not await conn.scalar(
+                text("SELECT 1 FROM sqlite_master WHERE name = 'catalog_card_fts'")
+            )
             for statement in _SQLITE_FTS if self.is_sqlite else _POSTGRES_FTS:
                 await conn.execute(text(statement))
+            if fresh_fts:  # cards already present (an older catalog) get indexed too
+                await conn.execute(text("INSERT INTO catalog_card_fts(catalog_card_fts) VALUES ('rebuild')"))
 
     async def close(self) -> None:
         """Release the connections."""

@@ -160,3 +160,50 @@ async def test_pool_reload_keeps_imported_cards(catalog: Catalog) -> None:
     async with catalog.engine.connect() as conn:
         row = (await conn.execute(select(CARD.c.text, CARD.c.origin).where(CARD.c.code == dark_magician.code))).one()
     assert (row.text, row.origin) == ("Imported text.", "import:json")
+
+
+async def test_older_catalog_gains_new_columns(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A catalog file made before a column existed is upgraded in place on open (additive only)."""
+    import sqlite3
+
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as old:
+        old.execute(
+            "CREATE TABLE catalog_set (id INTEGER PRIMARY KEY, game VARCHAR(32) NOT NULL, "
+            "name VARCHAR(200) NOT NULL, code VARCHAR(32) NOT NULL, origin VARCHAR(64) NOT NULL)"
+        )
+        old.execute("INSERT INTO catalog_set (game, name, code, origin) VALUES ('yugioh', 'Old Set', 'OLD', 'x')")
+    cat = Catalog(f"sqlite:///{path}")
+    await cat.open()
+    async with cat.engine.connect() as conn:
+        from sqlalchemy import text
+
+        row = (await conn.execute(text("SELECT kind, released FROM catalog_set WHERE name = 'Old Set'"))).one()
+    assert tuple(row) == ("", "")
+    await cat.close()
+
+
+async def test_older_catalog_cards_get_full_text_indexed(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import sqlite3
+
+    from cards.catalog import CardSearch
+
+    path = tmp_path / "old_cards.db"
+    with sqlite3.connect(path) as old:
+        old.execute(
+            "CREATE TABLE catalog_card (id INTEGER PRIMARY KEY, game VARCHAR(32) NOT NULL, "
+            "code VARCHAR(64) NOT NULL, name VARCHAR(200) NOT NULL, norm_name VARCHAR(200) NOT NULL, "
+            "group_key VARCHAR(200) NOT NULL, type VARCHAR(64) NOT NULL, subtype VARCHAR(120) NOT NULL, "
+            "stats JSON NOT NULL, text VARCHAR NOT NULL, sets JSON NOT NULL, image_url VARCHAR(500) NOT NULL, "
+            "origin VARCHAR(64) NOT NULL, source VARCHAR(500) NOT NULL, imported_at DATETIME NOT NULL, "
+            "UNIQUE (game, code))"
+        )
+        old.execute(
+            "INSERT INTO catalog_card VALUES (1, 'usagi', 'Z1', 'Old Card', 'old card', 'old card', "
+            "'Character', '', '{}', 'Zyxwv grants a peculiar ability.', '[]', '', 'import:json', 'x', "
+            "'2026-01-01 00:00:00')"
+        )
+    cat = Catalog(f"sqlite:///{path}")
+    results = (await CardSearch(cat, refresh_seconds=0).search("zyxwv peculiar", game="usagi")).results
+    assert [(r.code, r.match) for r in results[:1]] == [("Z1", "text")]
+    await cat.close()
