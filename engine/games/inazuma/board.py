@@ -165,34 +165,43 @@ def defence_total(state: State) -> int:
 
 
 def publish_sp(state: State, extra: tuple[int, int] = (0, 0)) -> None:
-    """Show both sides' current SP on the board (public information, 7.6 and 8.6).
+    """Show both sides' current SP on the board (public information, 7.7).
 
     Attack phase: the attacking and defending totals; shooting phase with a kicker: the kicker's
     and the goalkeeper's SP plus `extra` (the last chance so far). Stored per seat as the
-    player value "sp" and in `state.vars["sp"]` by role; `clear_sp` removes both.
+    player value "sp", in `state.vars["sp"]` by role and, per taking-part character, in
+    `state.vars["sp_cards"]` (card id as a string -> SP); `clear_sp` removes them.
     """
     a = attacker(state)
     d = other(a)
     now = phase(state)
+    keeper = goalkeeper(state, d)
     if now == "attack":
         ids = [c for c in attacking(state) if state.cards[c].zone == z("field", a)]
-        roles = {"attack": total_sp(state, ids), "defence": defence_total(state)}
+        cards = {cid: char_sp(state, cid) for cid in ids}
+        first = sum(cards.values())
+        defence = {cid: char_sp(state, cid) for cid in defending(state)}
+        if state.vars.get("keeper_defends"):
+            defence[keeper] = char_sp(state, keeper)
+        second = sum(defence.values())
+        cards.update(defence)
+        state.vars["sp"] = {"attack": first, "defence": second}
     elif now == "shooting" and kicker(state) != EMPTY:
-        roles = {
-            "kicker": char_sp(state, kicker(state)) + extra[0],
-            "goalkeeper": char_sp(state, goalkeeper(state, d)) + extra[1],
-        }
+        first = char_sp(state, kicker(state)) + extra[0]
+        second = char_sp(state, keeper) + extra[1]
+        cards = {kicker(state): first, keeper: second}
+        state.vars["sp"] = {"kicker": first, "goalkeeper": second}
     else:
         clear_sp(state)
         return
-    first, second = roles.values()
     state.players[a]["sp"] = first
     state.players[d]["sp"] = second
-    state.vars["sp"] = roles
+    state.vars["sp_cards"] = {str(cid): value for cid, value in cards.items()}
 
 
 def clear_sp(state: State) -> None:
     state.vars.pop("sp", None)
+    state.vars.pop("sp_cards", None)
     for values in state.players:
         values.pop("sp", None)
 
