@@ -32,6 +32,7 @@ from bot.services.errors import (
 )
 
 if TYPE_CHECKING:
+    from engine.core.game import Game
     from engine.core.prompt import Prompt
     from engine.core.state import State
 
@@ -91,6 +92,30 @@ class MatchUpdate:
         return self.row.status not in OPEN_STATUSES
 
 
+def new_row(
+    game: Game,
+    status: str,
+    seats: list[Seat],
+    max_players: int,
+    options: dict[str, Any] | None,
+    meta: dict[str, Any],
+    guild_id: str | None,
+    channel_id: str | None,
+) -> MatchRow:
+    """A match row before the match starts (its decks and seed are set by `_start`)."""
+    return MatchRow(
+        game=game.id,
+        engine_version=game.version,
+        status=status,
+        max_players=max_players,
+        seats=[seat.to_json() for seat in seats],
+        options=options or {},
+        meta=meta,
+        guild_id=guild_id,
+        channel_id=channel_id,
+    )
+
+
 def seats_of(row: MatchRow) -> list[Seat]:
     return [Seat.from_json(raw) for raw in row.seats]
 
@@ -139,6 +164,16 @@ class MatchService:
         row = await self.db.get_match(match_id)
         if row is None:
             raise NotFoundError(f"There is no match #{match_id}.")
+        return row
+
+    async def row_in(self, match_id: int, user: str, guild_id: str | None) -> MatchRow:
+        """The match, if `user` may reach it from `guild_id`: in its own server, or anywhere as a player.
+
+        Match numbers are easy to guess; another server's match is answered like a missing one.
+        """
+        row = await self.row(match_id)
+        if row.guild_id and row.guild_id != guild_id and seat_index(row, user) is None:
+            raise NotFoundError(f"There is no match #{match_id} in this server.")
         return row
 
     def _lock(self, match_id: int) -> asyncio.Lock:
@@ -239,19 +274,17 @@ class MatchService:
         if challenger.user == opponent.user:
             raise ServiceError("You cannot challenge yourself; try /match ai to play the AI.")
         deck_name, deck_list = await self.decks.resolve(challenger.user, game.id, deck)
-        row = MatchRow(
-            game=game.id,
-            engine_version=game.version,
-            status="pending",
-            max_players=2,
-            seats=[challenger.to_json(), opponent.to_json()],
-            decks=[],
-            deck_names=[deck_name],
-            options=options or {},
-            meta={"pending_decks": [deck_list], "clock_hours": clock_hours},
-            guild_id=guild_id,
-            channel_id=channel_id,
+        row = new_row(
+            game,
+            "pending",
+            [challenger, opponent],
+            2,
+            options,
+            {"pending_decks": [deck_list], "clock_hours": clock_hours},
+            guild_id,
+            channel_id,
         )
+        row.deck_names = [deck_name]
         return await self.db.insert_match(row)
 
     async def respond(self, match_id: int, user: str, accept: bool, deck: str | None = None) -> MatchUpdate:
@@ -286,17 +319,8 @@ class MatchService:
         deck_name, deck_list = await self.decks.resolve(player.user, game.id, deck)
         ai_name, ai_list = await self.decks.resolve("", game.id, ai_deck)
         ai_seat = Seat.for_ai(engine_games.ai_level(level))
-        row = MatchRow(
-            game=game.id,
-            engine_version=game.version,
-            status="pending",
-            max_players=2,
-            seats=[player.to_json(), ai_seat.to_json()],
-            deck_names=[deck_name],
-            options=options or {},
-            meta={"clock_hours": clock_hours},
-            guild_id=guild_id,
-            channel_id=channel_id,
+        row = new_row(
+            game, "pending", [player, ai_seat], 2, options, {"clock_hours": clock_hours}, guild_id, channel_id
         )
         row = await self.db.insert_match(row)
         return await self._start(row, [deck_list, ai_list], [deck_name, ai_name])
@@ -318,18 +342,17 @@ class MatchService:
         if not game.min_players <= players <= game.max_players:
             raise ServiceError(f"{game.name} is for {game.min_players}-{game.max_players} players, not {players}.")
         deck_name, deck_list = await self.decks.resolve(host.user, game.id, deck)
-        row = MatchRow(
-            game=game.id,
-            engine_version=game.version,
-            status="lobby",
-            max_players=players,
-            seats=[host.to_json()],
-            deck_names=[deck_name],
-            options=options or {},
-            meta={"pending_decks": [deck_list], "clock_hours": clock_hours},
-            guild_id=guild_id,
-            channel_id=channel_id,
+        row = new_row(
+            game,
+            "lobby",
+            [host],
+            players,
+            options,
+            {"pending_decks": [deck_list], "clock_hours": clock_hours},
+            guild_id,
+            channel_id,
         )
+        row.deck_names = [deck_name]
         return await self.db.insert_match(row)
 
     async def join(self, match_id: int, player: Seat, deck: str | None) -> MatchUpdate:

@@ -175,3 +175,13 @@ async def test_typed_choices_resolve_by_number_and_label(matches: MatchService) 
     assert resolve_option(prompt, "pass") == "pass"
     with pytest.raises(ServiceError, match="not one of the options"):
         resolve_option(prompt, "fly away")
+
+
+async def test_another_servers_match_is_out_of_reach_for_non_players(matches: MatchService) -> None:
+    from bot.services.errors import NotFoundError
+
+    row = await matches.challenge("toy", ANA, BO, None, guild_id="g1", channel_id="c1")
+    assert (await matches.row_in(row.id, "999", "g1")).id == row.id  # same server: anyone may look
+    assert (await matches.row_in(row.id, ANA.user, "g2")).id == row.id  # a player, from anywhere
+    with pytest.raises(NotFoundError, match="in this server"):
+        await matches.row_in(row.id, "999", "g2")

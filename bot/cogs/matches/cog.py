@@ -78,6 +78,7 @@ class MatchesCog(commands.Cog):
     async def current_match(self, interaction: discord.Interaction, match_id: int | None) -> int:
         """The match named, else the one whose thread this is, else the user's only open match."""
         if match_id is not None:
+            await self.ui.guard(interaction, match_id)
             return match_id
         db = self.bot.services.db
         if interaction.channel_id is not None:

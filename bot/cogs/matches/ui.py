@@ -181,8 +181,14 @@ class MatchUI:
             )
         return channel
 
+    async def guard(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Refuse another server's match to anyone who does not play in it (ids are guessable)."""
+        guild = str(interaction.guild_id) if interaction.guild_id else None
+        await self.matches.row_in(match_id, str(interaction.user.id), guild)
+
     # ------------------------------------------------------------------ private screens
     async def show_hand(self, interaction: discord.Interaction, match_id: int) -> None:
+        await self.guard(interaction, match_id)
         row, state = await self.matches.state(match_id)
         seat = seat_index(row, str(interaction.user.id))
         if seat is None:
@@ -195,6 +201,7 @@ class MatchUI:
     async def show_page(
         self, interaction: discord.Interaction, match_id: int, step: int, page: int, group: str
     ) -> None:
+        await self.guard(interaction, match_id)
         row, state = await self.matches.state(match_id)
         seat = seat_index(row, str(interaction.user.id))
         if seat is None or state is None:
@@ -206,6 +213,7 @@ class MatchUI:
 
     async def choose(self, interaction: discord.Interaction, match_id: int, step: int, index: int) -> None:
         """A click on an option: checked (player, prompt still open), persisted, then the board updated."""
+        await self.guard(interaction, match_id)
         user = str(interaction.user.id)
         row, state = await self.matches.state(match_id)
         if state is None or row.status != "active":
@@ -229,6 +237,7 @@ class MatchUI:
     async def answer_challenge(
         self, interaction: discord.Interaction, match_id: int, accept: bool, deck: str | None = None
     ) -> None:
+        await self.guard(interaction, match_id)
         row = await self.matches.row(match_id)
         if seat_index(row, str(interaction.user.id)) != 1:
             raise NotYourTurnError("Only the challenged player can answer this challenge.")
@@ -246,6 +255,7 @@ class MatchUI:
     async def join(self, interaction: discord.Interaction, match_id: int, deck: str | None) -> None:
         from bot.services.matches import Seat
 
+        await self.guard(interaction, match_id)
         user = interaction.user
         await interaction.response.defer()
         update = await self.matches.join(match_id, Seat(str(user.id), user.display_name), deck)
@@ -258,6 +268,7 @@ class MatchUI:
 
     # ------------------------------------------------------------------ replays
     async def replay(self, interaction: discord.Interaction, match_id: int, step: int, *, edit: bool) -> None:
+        await self.guard(interaction, match_id)
         row, view, at = await self.matches.replay_view(match_id, step)
         total = len(row.choices)
         embed, image = self.board_parts(row, None, view=view, title=f"Replay of match #{row.id} · step {at}/{total}")
