@@ -60,3 +60,19 @@ def test_db_command_reports_bad_urls(capsys: pytest.CaptureFixture[str]) -> None
 
     assert main(["db", "--url", "sqlite:////nonexistent-dir/x/y.db", "upgrade"]) == 1
     assert "tcgtable db:" in capsys.readouterr().err
+
+
+async def test_tables_of_other_owners_are_left_alone(tmp_path: Path) -> None:
+    """The card catalog shares the database; migrations must neither drop nor diff its tables."""
+    import asyncio
+
+    url = f"sqlite:///{tmp_path / 'shared.sqlite'}"
+    await asyncio.to_thread(schema.upgrade, url)
+    engine = create_async_engine(async_url(url))
+    async with engine.begin() as conn:
+        from sqlalchemy import text
+
+        await conn.execute(text("CREATE TABLE catalog_demo (id INTEGER PRIMARY KEY)"))
+    await engine.dispose()
+    await asyncio.to_thread(check_no_drift, url)
+    assert "catalog_demo" in await table_names(url)

@@ -16,13 +16,29 @@ config = context.config
 target_metadata = SQLModel.metadata
 
 
+def include_object(obj: object, name: str | None, type_: str, reflected: bool, compare_to: object) -> bool:
+    """Leave alone tables this metadata does not own (e.g. the card catalog's `catalog_*`)."""
+    return not (type_ == "table" and reflected and compare_to is None)
+
+
 def _configure(connection: Connection | None = None) -> None:
     url = config.get_main_option("sqlalchemy.url")
     is_sqlite = (url or "").startswith("sqlite")
     if connection is None:
-        context.configure(url=url, target_metadata=target_metadata, literal_binds=True, render_as_batch=is_sqlite)
+        context.configure(
+            url=url,
+            target_metadata=target_metadata,
+            literal_binds=True,
+            render_as_batch=is_sqlite,
+            include_object=include_object,
+        )
     else:
-        context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=is_sqlite)
+        context.configure(
+            connection=connection,
+            target_metadata=target_metadata,
+            render_as_batch=is_sqlite,
+            include_object=include_object,
+        )
 
 
 def run_offline() -> None:
