@@ -12,6 +12,7 @@ from engine.core.prompt import Option
 from engine.core.state import EMPTY, Card, Frame, State, procedure
 from engine.dsl.context import Ctx
 from engine.dsl.flow import named
+from engine.dsl.scripts import Effect
 from engine.games.yugioh.board import (
     destroy,
     name,
@@ -28,6 +29,7 @@ LINK_ONLY_TYPES = ("normal", "counter")  # Magic/Trap subtypes that leave after 
 LASTING_TYPES = ("equip", "field", "continuous")  # need to stay on the field to work (rule 8.3)
 QUICK_PHASES = ("main1", "main2", "battle")  # a Quick-Play Magic leaves the hand only then (rule 6.6)
 OFFERING_USE = "ultimate_offering_summon"
+MONSTER_SPEEDS = {"ignition": 1, "quick": 2}  # activated monster effects: Cost (Speed 1), Multi-Trigger (2)
 
 
 def window(state: State, first: int, text: str, *, rule: str = "8.2", only: bool = False) -> None:
@@ -63,9 +65,18 @@ def may_respond(state: State, player: int) -> bool:
             card = cards[cid]
             if (card.face_up and card.code == ULTIMATE_OFFERING) or (not card.face_up and may_answer(card, now)):
                 return True
+    for cid in state.zones[f"mzone:{player}"]:
+        if cid != EMPTY and cards[cid].face_up and speed_of_monster(cards[cid].code) == 2:
+            return True
     if state.vars.get("active") == player and state.vars.get("phase") in QUICK_PHASES:
         return any(facts(cards[cid].code).sub == "quick-play" for cid in state.zones[f"hand:{player}"])
     return False
+
+
+def speed_of_monster(code: str) -> int:
+    """Spell Speed of a monster's activated effect (rule 8.4), 0 when it has none to activate."""
+    effect = effect_of(code)
+    return MONSTER_SPEEDS.get(effect.kind, 0) if effect is not None else 0
 
 
 def may_answer(card: Card, now: int) -> bool:
@@ -78,7 +89,7 @@ def may_answer(card: Card, now: int) -> bool:
 def speed_of(state: State, cid: int) -> int:
     f = facts(state.cards[cid].code)
     if f.kind == "monster":
-        return 1
+        return max(1, speed_of_monster(f.code))
     return f.speed
 
 
@@ -92,6 +103,8 @@ def activation_problem(state: State, player: int, cid: int, *, idle: bool) -> tu
     card = state.cards[cid]
     f = facts(card.code)
     effect = effect_of(card.code)
+    if f.kind == "monster" and effect is not None and effect.kind in MONSTER_SPEEDS:
+        return monster_problem(state, player, cid, effect, idle=idle)
     if effect is None or f.kind == "monster":
         return ("this card has no effect you can activate", "5.6")
     if card.controller != player and card.zone != f"hand:{player}":
@@ -147,6 +160,29 @@ def activation_problem(state: State, player: int, cid: int, *, idle: bool) -> tu
     return None
 
 
+def monster_problem(state: State, player: int, cid: int, effect: Effect, *, idle: bool) -> tuple[str, str] | None:
+    """Why a monster's activated effect cannot be used now (rules 5.6, 8.4, 8.5), or None."""
+    card = state.cards[cid]
+    if card.zone != f"mzone:{player}":
+        return ("only a monster you control on the field can activate its effect", "5.6")
+    if not card.face_up:
+        return ("a face-down monster cannot activate its effect", "5.6")
+    speed = MONSTER_SPEEDS[effect.kind]
+    chain = state.vars.get("chain") or []
+    if speed == 1:
+        mine = state.vars.get("active") == player
+        if not (mine and state.vars.get("phase") in ("main1", "main2") and idle and not chain):
+            return ("this effect (Spell Speed 1) is activated only in your Main Phase when no chain is open", "8.4")
+    elif chain and speed < int(chain[-1][4]):
+        return (f"a Spell Speed {speed} effect cannot respond to a Spell Speed {int(chain[-1][4])} card", "8.5")
+    if state.vars.get("dmg"):
+        return ("in the Damage Step only Quick-Play Magic or Trap cards that change ATK or DEF may be used", "13.4")
+    if not usable(effect, Ctx(state, cid, player)):
+        why = effect.extra.get("why")
+        return (str(why[0]), str(why[1])) if why else ("its activation conditions or cost are not met now", "5.6")
+    return None
+
+
 @named("ygo.responses")
 def responses(state: State, player: int, context: dict[str, Any]) -> list[Option]:
     """What `player` may activate in a response window (no "pass": the window adds it)."""
@@ -165,6 +201,10 @@ def responses(state: State, player: int, context: dict[str, Any]) -> list[Option
                     options.append(Option(f"act:{cid}", f"Activate {name(state, cid)} (#{cid})", "activate"))
             elif card.code == ULTIMATE_OFFERING and offering_ok(state, player):
                 options.append(Option(f"offer:{cid}", f"Ultimate Offering: pay 500 LP to summon (#{cid})", "offer"))
+    for cid in zones[f"mzone:{player}"]:
+        quick = cid != EMPTY and state.cards[cid].face_up and speed_of_monster(state.cards[cid].code) == 2
+        if quick and can_activate(state, player, cid, idle=False):
+            options.append(Option(f"act:{cid}", f"Activate the effect of {name(state, cid)} (#{cid})", "activate"))
     if state.vars.get("active") == player and state.vars.get("phase") in QUICK_PHASES:
         for cid in zones[f"hand:{player}"]:
             f = facts(state.cards[cid].code)

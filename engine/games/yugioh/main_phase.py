@@ -5,7 +5,14 @@ from __future__ import annotations
 from engine.core.prompt import Option
 from engine.core.state import EMPTY, Frame, State, procedure
 from engine.games.yugioh.board import CAPTURE_JAR, face_up_on_field, fx, monsters, name, opp, sweep, turn
-from engine.games.yugioh.chain import activation_problem, offering_ok, start_or_add, use_offering, window
+from engine.games.yugioh.chain import (
+    activation_problem,
+    offering_ok,
+    speed_of_monster,
+    start_or_add,
+    use_offering,
+    window,
+)
 from engine.games.yugioh.facts import facts
 from engine.games.yugioh.summon import soul_exchanged
 
@@ -81,6 +88,8 @@ def idle_options(state: State, player: int) -> list[Option]:
         if set_st_problem(state, player, cid) is None:
             options.append(Option(f"setst:{cid}", f"Set {f.name} (#{cid})", "set"))
     for cid in monsters(state, player):
+        if speed_of_monster(state.cards[cid].code) and activation_problem(state, player, cid, idle=True) is None:
+            options.append(Option(f"act:{cid}", f"Activate the effect of {name(state, cid)} (#{cid})", "activate"))
         if flip_problem(state, player, cid) is None:
             options.append(Option(f"flip:{cid}", f"Flip Summon {name(state, cid)} (#{cid})", "flip"))
         elif position_problem(state, player, cid) is None:

@@ -12,9 +12,10 @@ from cards.pool import CardDef, load_pool, normalize_name
 from engine.core.state import EMPTY
 from engine.dsl.conditions import Condition
 from engine.dsl.context import Ctx
+from engine.dsl.costs import pay_value
 from engine.dsl.scripts import Effect
 from engine.dsl.selectors import Selector
-from engine.games.yugioh.board import boost, create_token, destroy, name
+from engine.games.yugioh.board import boost, create_token, damage, destroy, name
 from engine.games.yugioh.chain import negate
 from engine.games.yugioh.facts import Facts, facts, table
 from engine.games.yugioh.scripts import BOOK
@@ -23,6 +24,8 @@ TOKEN_MAKER = "T0000001"  # Normal Magic: two 0/0 Level 1 Monster Tokens in Defe
 SPELL_NEGATOR = "T0000002"  # Counter Trap: negate the activation of the Magic/Trap link it answers
 SUMMON_NEGATOR = "T0000003"  # Counter Trap: negate the Normal/Flip Summon just made, destroy it
 QUICK_BOOST = "T0000004"  # Quick-Play Magic: a face-up monster gains 300 ATK this turn
+COST_MONSTER = "T0000005"  # Effect Monster, Cost effect (Spell Speed 1): pay 500 LP, 500 damage
+QUICK_MONSTER = "T0000006"  # Effect Monster, Multi-Trigger (Spell Speed 2): pay 300 LP, +500 ATK
 
 
 def _negatable(ctx: Ctx) -> bool:
@@ -60,16 +63,28 @@ def _quick_boost(ctx: Ctx) -> None:
         boost(ctx.state, cid, "atk", 300)
 
 
+def _burn(ctx: Ctx) -> None:
+    damage(ctx.state, 1 - ctx.player, 500)
+
+
+def _self_boost(ctx: Ctx) -> None:
+    card = ctx.state.cards[ctx.source]
+    if card.zone.startswith("mzone") and card.face_up:
+        boost(ctx.state, ctx.source, "atk", 500)
+
+
 def _face_up_monsters(ctx: Ctx) -> list[int]:
     zones = ctx.state.zones
     return [c for p in (0, 1) for c in zones[f"mzone:{p}"] if c != EMPTY and ctx.state.cards[c].face_up]
 
 
-CARDS = {
-    TOKEN_MAKER: ("Test Token Maker", "spell", "normal", "Special Summon two 0/0 Monster Tokens."),
-    SPELL_NEGATOR: ("Test Spell Negator", "trap", "counter", "Negate a Magic or Trap activation."),
-    SUMMON_NEGATOR: ("Test Summon Negator", "trap", "counter", "Negate a Normal or Flip Summon."),
-    QUICK_BOOST: ("Test Quick Boost", "spell", "quick-play", "A face-up monster gains 300 ATK this turn."),
+CARDS = {  # code: (name, type, subtype, text, (level, atk, def))
+    TOKEN_MAKER: ("Test Token Maker", "spell", "normal", "Special Summon two 0/0 Monster Tokens.", (0, 0, 0)),
+    SPELL_NEGATOR: ("Test Spell Negator", "trap", "counter", "Negate a Magic or Trap activation.", (0, 0, 0)),
+    SUMMON_NEGATOR: ("Test Summon Negator", "trap", "counter", "Negate a Normal or Flip Summon.", (0, 0, 0)),
+    QUICK_BOOST: ("Test Quick Boost", "spell", "quick-play", "A face-up monster gains 300 ATK.", (0, 0, 0)),
+    COST_MONSTER: ("Test Cost Monster", "monster", "effect", "Pay 500 LP: 500 damage.", (4, 1200, 1000)),
+    QUICK_MONSTER: ("Test Multi-Trigger Monster", "monster", "effect", "Pay 300 LP: +500 ATK.", (4, 1000, 1000)),
 }
 EFFECTS = {
     TOKEN_MAKER: Effect(
@@ -89,18 +104,32 @@ EFFECTS = {
     QUICK_BOOST: Effect(
         name="test_quick_boost", kind="spell", resolve=_quick_boost, target=Selector(_face_up_monsters)
     ),
+    COST_MONSTER: Effect(name="test_cost_monster", kind="ignition", resolve=_burn, cost=pay_value("lp", 500)),
+    QUICK_MONSTER: Effect(name="test_quick_monster", kind="quick", resolve=_self_boost, cost=pay_value("lp", 300)),
 }
 
 
 def install(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make the test-only cards known to the pool, the facts table and the script book."""
     pool = load_pool("yugioh")
-    for code, (card_name, kind, sub, text) in CARDS.items():
-        card = CardDef(game="yugioh", code=code, name=card_name, type=kind, subtype=sub, text=text)
+    for code, (card_name, kind, sub, text, (level, atk, dfn)) in CARDS.items():
+        stats = {"level": level, "atk": atk, "def": dfn, "race": "Warrior", "attribute": "EARTH"}
+        card = CardDef(game="yugioh", code=code, name=card_name, type=kind, subtype=sub, stats=stats, text=text)
         monkeypatch.setitem(pool.cards, code, card)
         monkeypatch.setitem(pool._by_name, normalize_name(card_name), card)
-        monkeypatch.setitem(table(), code, Facts(code, card_name, kind, sub, 0, 0, 0, "", "", materials=()))
+        monkeypatch.setitem(
+            table(), code, Facts(code, card_name, kind, sub, level, atk, dfn, "Warrior", "EARTH", materials=())
+        )
         monkeypatch.setitem(BOOK._effects, code, (EFFECTS[code],))
 
 
-__all__ = ["CARDS", "QUICK_BOOST", "SPELL_NEGATOR", "SUMMON_NEGATOR", "TOKEN_MAKER", "install"]
+__all__ = [
+    "CARDS",
+    "COST_MONSTER",
+    "QUICK_BOOST",
+    "QUICK_MONSTER",
+    "SPELL_NEGATOR",
+    "SUMMON_NEGATOR",
+    "TOKEN_MAKER",
+    "install",
+]
