@@ -272,3 +272,31 @@ def test_hands_and_cards_under_the_goalkeeper_stay_hidden_from_the_opponent() ->
         assert [c["name"] for c in zones["discard"]["cards"]] == ["Rolling Kick"]
         assert "Twin Boost" not in json.dumps(seen) and "Heat Tackle" not in json.dumps(seen)
     assert "Twin Boost" in keeper_side and "Heat Tackle" in keeper_side
+
+
+def test_a_full_match_is_three_rounds_of_two_turns_with_placements_at_rounds_start() -> None:
+    rng = Rng(21)
+    decks = GAME.default_decks()
+    full = 0
+    for seed in range(12):
+        state = GAME.new_match(decks, seed)
+        reveals_by_turn: dict[int, int] = {}
+        while (prompt := state.prompt()) is not None:
+            before = len(state.events)
+            state.apply(rng.choice(prompt.options).id)
+            for event in state.events[before:]:
+                if " reveals: " in event.text:
+                    reveals_by_turn[state.vars["turn"]] = reveals_by_turn.get(state.vars["turn"], 0) + 1
+        assert state.result is not None
+        if "ran out of cards" in state.result.reason:
+            continue
+        full += 1
+        texts = [event.text for event in state.events]
+        starts = [t for t in texts if t.startswith("Turn ") and t.endswith("attacks.")]
+        assert [int(t.split()[1].rstrip(":")) for t in starts] == [1, 2, 3, 4, 5, 6]
+        attackers = [t.split(": ")[1] for t in starts]
+        assert attackers[0::2] == [attackers[0]] * 3 and attackers[1::2] == [attackers[1]] * 3
+        assert attackers[0] != attackers[1]
+        assert reveals_by_turn == {1: 2, 3: 2, 5: 2}
+        assert "after turn 6" in state.result.reason or "shootout" in state.result.reason
+    assert full >= 6
