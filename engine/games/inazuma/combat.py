@@ -12,7 +12,6 @@ from engine.games.inazuma.board import (
     char_sp,
     clear_sp,
     defence_total,
-    field_chars,
     goalkeeper,
     kicker,
     name_of,
@@ -22,7 +21,7 @@ from engine.games.inazuma.board import (
     total_sp,
     z,
 )
-from engine.games.inazuma.facts import SIDE_NAMES, SIDES, SLOT_NAMES, facts, slot_of
+from engine.games.inazuma.facts import SIDE_NAMES, SIDES, SLOT_NAMES, facts, slot_of, slot_side
 from engine.games.inazuma.moves import draw_each, flip_each, player_name
 from engine.games.inazuma.turn import offer
 
@@ -82,8 +81,9 @@ def shoot(state: State, frame: Frame) -> None:
         frame.step = 1
         draw_each(state, [a, d])
     elif step == 1:
-        candidates = [c for c in state.vars.get("participants", []) if c in field_chars(state, a)]
+        candidates = kicker_candidates(state)
         if not candidates:
+            state.log("No character that took part can take the shot (inazuma 8.3).")
             frame.step = 6
             return
         frame.step = 2
@@ -117,6 +117,17 @@ def shoot(state: State, frame: Frame) -> None:
             data.clear()
             return
         state.pop()
+
+
+def kicker_candidates(state: State) -> list[int]:
+    """Characters that took part in the attack and are still on the field; with match option
+    `kicker` = `action_side`, only those standing on the action side (8.3)."""
+    a = attacker(state)
+    field = state.zones[z("field", a)]
+    ids = [c for c in state.vars.get("participants", []) if c in field]
+    if state.options.get("kicker") == "action_side":
+        ids = [c for c in ids if slot_side(field.index(c)) == state.vars.get("side")]
+    return ids
 
 
 def last_chance(state: State, frame: Frame) -> None:

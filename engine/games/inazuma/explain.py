@@ -173,5 +173,8 @@ def explain(state: State, option_id: str) -> Explained:
             return "only a reserve character from your hand can be played to the bench", "inazuma 6.3"
         return f"{name_of(state, cid)} cannot be stacked onto its namesake on the field yet (level)", "inazuma 6.3"
     if kind == "kicker":
+        cid = _card(state, parts[0])
+        if state.options.get("kicker") == "action_side" and cid in state.vars.get("participants", []):
+            return "with match option kicker = action_side the kicker must stand on the action side", "inazuma 8.3"
         return "the kicker must be one of your characters that took part in the attack", "inazuma 8.3"
     return None

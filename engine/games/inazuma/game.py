@@ -50,6 +50,7 @@ class InazumaGame(Game):
         "stack_from_hand": MatchOption(
             "bench", "where a reserve played from hand stacks (inazuma 6.3)", ("bench", "bench_or_field")
         ),
+        "kicker": MatchOption("participants", "who may be the kicker (inazuma 8.3)", ("participants", "action_side")),
         "assist_level": MatchOption(
             "any", "whether an assist's level must be at most the turn (inazuma 7.5)", ("any", "turn")
         ),

@@ -168,7 +168,13 @@ def test_setup_deals_five_places_the_keeper_and_flips_for_the_first_attacker() -
 
 
 def test_random_play_with_every_non_default_option() -> None:
-    options = {"attack_tie": "attack", "deck_out": "draw", "stack_from_hand": "bench_or_field", "assist_level": "turn"}
+    options = {
+        "attack_tie": "attack",
+        "deck_out": "draw",
+        "stack_from_hand": "bench_or_field",
+        "assist_level": "turn",
+        "kicker": "action_side",
+    }
     summary = run_selfplay("inazuma", 40, ["random", "random"], seed=11, options=options)
     assert summary["errors"] == 0, summary["error_details"]
     assert summary["replay_verified"] == 40
