@@ -7,11 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.events import only
-from engine.core.state import Frame, Modifier, State, procedure
+from engine.core.prompt import Option
+from engine.core.state import Card, Frame, Modifier, State, procedure
 from engine.dsl.context import Ctx
 from engine.games.naruto import board
 from engine.games.naruto.board import INJURED, f_of
-from engine.games.naruto.book import BOOK
+from engine.games.naruto.book import BOOK, COURAGE
 
 
 def pname(state: State, player: int) -> str:
@@ -31,7 +32,7 @@ def draw(state: State, player: int, n: int = 1) -> int:
             state.log(f"{pname(state, player)} has no card left to draw")
             break
         cid = deck[-1]
-        state.move(cid, f"hand:{player}")
+        fresh_in_hand(state, state.move(cid, f"hand:{player}"))
         drawn += 1
         state.log(
             f"{pname(state, player)} draws {cname(state, cid)}",
@@ -41,9 +42,17 @@ def draw(state: State, player: int, n: int = 1) -> int:
     return drawn
 
 
+def fresh_in_hand(state: State, card: Card) -> None:
+    """A card arriving in a hand is a new card there: "this turn" marks from an earlier stay end."""
+    if COURAGE in card.flags:
+        del state.mcard(card.id).flags[COURAGE]
+
+
 def to_zone(state: State, cid: int, zone: str, *, index: int | None = None) -> None:
     """Move a card that is not in play to its owner's `zone` [13.10]."""
-    state.move(cid, f"{zone}:{state.cards[cid].owner}", index=index)
+    card = state.move(cid, f"{zone}:{state.cards[cid].owner}", index=index)
+    if zone == "hand":
+        fresh_in_hand(state, card)
 
 
 def charge(state: State, cid: int) -> None:
@@ -56,17 +65,27 @@ def remove_from_teams(state: State, cid: int) -> None:
         teams = state.players[p].get("teams")
         if teams and any(cid in t for t in teams):
             state.players[p]["teams"] = [[x for x in t if x != cid] for t in teams if t != [cid]]
-    for battle in state.vars.get("battles", ()):
+    for index, battle in enumerate(state.vars.get("battles", ())):
         for side in ("a", "b"):
             if cid in battle[side]:
+                was_head = battle[side][0] == cid
                 battle[side].remove(cid)
+                if was_head and battle[side] and not battle.get("settled"):
+                    _new_head(state, index, side)
+
+
+def _new_head(state: State, index: int, side: str) -> None:
+    """The Head Ninja left its Team: the first Support Ninja leads, or (option) the controller picks [11.7]."""
+    team = board.battles(state)[index][side]
+    state.log(f"{cname(state, team[0])} becomes the Head Ninja of its Team")
+    if len(team) > 1 and state.options.get("naruto_choose_new_head"):
+        state.push("naruto.new_head", battle=index, side=side)
 
 
 def leave_play(state: State, cid: int, zone: str, *, index: int | None = None, why: str = "") -> None:
     """Remove an in-play card from play to its owner's `zone` [13.11]; runs leave-play effects."""
     if not board.in_play(state, cid):
         return
-    remove_from_teams(state, cid)
     code = state.cards[cid].code
     controller = state.cards[cid].controller
     was_active = board.active(state, cid)
@@ -88,6 +107,7 @@ def leave_play(state: State, cid: int, zone: str, *, index: int | None = None, w
         "removed": "removed from the game",
     }.get(zone, zone)
     state.log(f"{cname(state, cid)} is {where}{why}")
+    remove_from_teams(state, cid)
     for effect in BOOK.effects(code):
         if effect.kind == "trigger" and effect.on == "leave" and (was_active or f_of(state, cid).valid):
             state.push(
@@ -198,6 +218,43 @@ def take_rewards(state: State, player: int, n: int) -> int:
         f"(now {board.rewards(state, player)})"
     )
     return taken
+
+
+def turn_rewards(state: State, cids: list[int], *, face_up: bool) -> None:
+    """Turn Battle Rewards face up (both players see them) or face down (nobody does) [13.12]."""
+    turned = [c for c in cids if state.cards[c].zone.startswith("rewards:") and state.cards[c].face_up != face_up]
+    for cid in turned:
+        card = state.mcard(cid)
+        card.face_up = face_up
+        card.known = only(*range(state.num_players)) if face_up else 0
+    if turned:
+        names = ", ".join(cname(state, c) for c in turned)
+        what = f"face up: {names}" if face_up else "face down"
+        state.log(f"{len(turned)} Battle Reward{'s' if len(turned) != 1 else ''} turned {what}")
+
+
+def shuffle_rewards(state: State, player: int) -> None:
+    """Before an effect handles `player`'s Battle Rewards at random, every one of them is turned
+    face down and the area is shuffled [13.12]."""
+    zone = f"rewards:{player}"
+    if any(state.cards[c].face_up for c in state.zones[zone]):
+        state.log(f"{pname(state, player)}'s face-up Battle Rewards are turned face down")
+    state.shuffle(zone)
+    state.log(f"{pname(state, player)}'s Battle Rewards are shuffled")
+
+
+def random_rewards(state: State, player: int, n: int = 1) -> list[int]:
+    """`n` of `player`'s Battle Rewards chosen at random, after turning all face down and
+    shuffling them [13.12]."""
+    zone = f"rewards:{player}"
+    if not state.zones[zone]:
+        return []
+    shuffle_rewards(state, player)
+    pool = list(state.zones[zone])
+    picked: list[int] = []
+    for _ in range(min(n, len(pool))):
+        picked.append(pool.pop(state.rng.randbelow(len(pool))))
+    return picked
 
 
 def deal_damage(state: State, cid: int, amount: int, *, side: str = "", battle: int = -1, source: int = -1) -> None:
@@ -323,6 +380,29 @@ def _scapegoat(state: State, cid: int) -> int:
 
 
 def _opt(oid: str, text: str) -> Any:
-    from engine.core.prompt import Option
-
     return Option(oid, text, "choice")
+
+
+@procedure("naruto.new_head")
+def new_head(state: State, frame: Frame) -> None:
+    """Match option `naruto_choose_new_head`: the Team's controller names its new Head Ninja [11.7]."""
+    d = frame.data
+    battle = board.battles(state)[d["battle"]]
+    team = battle[d["side"]]
+    if frame.step == 1:
+        state.pop()
+        head = int(state.take_answer().id.partition(":")[2])
+        if head in team and head != team[0]:
+            battle[d["side"]] = [head] + [c for c in team if c != head]
+            state.log(f"{cname(state, head)} now leads its Team as Head Ninja")
+        return
+    if len(team) < 2 or battle.get("settled"):
+        state.pop()
+        return
+    frame.step = 1
+    player = state.cards[team[0]].controller
+    options = [Option(f"head:{c}", f"{board.label(state, c)} leads", "head") for c in team]
+    text = "Your Head Ninja left the Battlefield: choose the new Head Ninja of " + " + ".join(
+        board.label(state, c) for c in team
+    )
+    state.ask(player, "head", text, options, "naruto 11.7")

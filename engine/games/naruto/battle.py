@@ -280,6 +280,7 @@ def fight(state: State, frame: Frame) -> None:
     state.pop()
     fights = board.battles(state)
     battle = fights[index]
+    battle["settled"] = True
     attacker = state.vars["attacker"]
     a, b = battle["a"], battle["b"]
     if not a:

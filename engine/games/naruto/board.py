@@ -303,10 +303,11 @@ def name_in_play(state: State, player: int, wanted: frozenset[str], exclude: int
     return any(cid != exclude and names(state, cid) & wanted for cid in ninjas(state, player))
 
 
-def label(state: State, cid: int) -> str:
-    """A button label for a card: name, then "#id" so labels stay unique; hidden cards stay nameless."""
+def label(state: State, cid: int, viewer: int | None = None) -> str:
+    """A button label for a card: name, then "#id" so labels stay unique; hidden cards stay nameless
+    (with `viewer`: cards that player cannot see)."""
     card = state.cards[cid]
-    if not card.face_up and not card.known:
+    if (not card.face_up and not card.known) or (viewer is not None and not card.visible_to(viewer)):
         return f"face-down card #{cid}"
     return f"{f_of(state, cid).name} #{cid}"
 

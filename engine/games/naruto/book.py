@@ -36,6 +36,10 @@ SHIELDS: dict[str, Shield] = {}
 EntranceRule = Callable[[State, int, int, int], int]
 ENTRANCE_RULES: dict[str, EntranceRule] = {}
 
+# Card flag of a Ninja card in hand whose Entrance cost is lowered by 1 this turn (M-039); its value
+# is the turn number. Cleared when the card comes (back) into a hand.
+COURAGE = "courage"
+
 # Marks: names of effect-wide flags a card provides while active (e.g. "unnegatable").
 MARKS: dict[str, frozenset[str]] = {}
 

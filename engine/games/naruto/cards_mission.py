@@ -19,7 +19,7 @@ from engine.dsl.scripts import Action, Effect
 from engine.dsl.selectors import Selector
 from engine.games.naruto import actions, board, dsl
 from engine.games.naruto.board import LINK_NAMES, LINK_TRAITS, f_of
-from engine.games.naruto.book import BOOK, ENTRANCE_RULES, mark, noop
+from engine.games.naruto.book import BOOK, COURAGE, ENTRANCE_RULES, mark, noop
 from engine.games.naruto.dsl import each_target, my_ninjas, on_chain, their_ninjas, turn_mark
 
 
@@ -279,7 +279,11 @@ mission("M-028", "coward", turn_mark("coward", "player"))
 def _seesaw(ctx: Ctx) -> None:
     for p in (ctx.player, board.opponent(ctx.player)):
         rewards = list(ctx.state.zones[f"rewards:{p}"])
-        if rewards:
+        if rewards and ctx.state.options.get("naruto_seesaw_random"):
+            for cid in actions.random_rewards(ctx.state, p):
+                actions.to_zone(ctx.state, cid, "discard")
+                ctx.state.log(f"Seesaw Battle discards {f_of(ctx.state, cid).name} at random from the Battle Rewards")
+        elif rewards:
             ctx.state.push(
                 "naruto.pick",
                 player=ctx.player,
@@ -389,7 +393,19 @@ def _reorganize(ctx: Ctx) -> None:
 
 mission("M-037", "specific_instruction", _reorganize)
 mission("M-038", "teachings", turn_mark("all_must", "player"))
-mission("M-039", "small_act_of_courage", turn_mark("small_act", "player"))
+
+
+def _small_act(ctx: Ctx) -> None:
+    """Only the Ninja cards in hand now (Entrance cost 2 or less) get -1 this turn [15.5]."""
+    state = ctx.state
+    hand = [c for c in state.zones[f"hand:{ctx.player}"] if f_of(state, c).kind == "Ninja"]
+    for cid in hand:
+        if f_of(state, cid).entrance <= 2:
+            state.mcard(cid).flags[COURAGE] = state.vars.get("turn", 0)
+    state.log(f"Player {ctx.player + 1}'s Ninja cards in hand with Entrance cost 2 or less cost 1 less this turn")
+
+
+mission("M-039", "small_act_of_courage", _small_act)
 
 
 def _shooting_star_leaves(ctx: Ctx) -> None:

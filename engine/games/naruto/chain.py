@@ -186,7 +186,7 @@ def ask_targets(state: State, d: dict[str, Any], effect: Effect | None, rule: st
     found = [t for t in legal_targets(state, cid, player, d.get("user", -1)) if t not in d["targets"]]
     if not found:
         return False
-    options = [Option(f"target:{t}", f"Target {board.label(state, t)}", "target") for t in found]
+    options = [Option(f"target:{t}", f"Target {board.label(state, t, player)}", "target") for t in found]
     if len(d["targets"]) >= effect.targets:
         options.append(Option("done", "No more targets", "done"))
     d["asked"] = True

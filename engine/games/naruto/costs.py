@@ -10,7 +10,7 @@ from engine.core.prompt import Option
 from engine.core.state import Frame, State, procedure
 from engine.games.naruto import board
 from engine.games.naruto.board import f_of
-from engine.games.naruto.book import ENTRANCE_RULES
+from engine.games.naruto.book import COURAGE, ENTRANCE_RULES
 from engine.games.naruto.facts import Facts
 
 
@@ -19,7 +19,7 @@ def entrance_cost(state: State, cid: int, player: int) -> int:
     """Entrance cost of a card now, after effects that raise or lower it (never below 0)."""
     f = f_of(state, cid)
     cost = f.entrance
-    if f.kind != "Ninja" or not ENTRANCE_RULES:
+    if f.kind != "Ninja":
         return cost
     seen: set[str] = set()
     for p in range(state.num_players):
@@ -32,9 +32,9 @@ def entrance_cost(state: State, cid: int, player: int) -> int:
             if change:
                 seen.add(code)
                 cost += change
-    for p in board.turn_fx(state).get("small_act", ()):
-        if p == player and f.entrance <= 2:
-            cost -= 1
+    card = state.cards[cid]
+    if card.flags.get(COURAGE) == state.vars.get("turn", 0) and card.zone == f"hand:{player}":
+        cost -= 1
     return max(0, cost)
 
 

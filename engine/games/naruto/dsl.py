@@ -247,7 +247,9 @@ def pick(state: State, frame: Frame) -> None:
         state.pop()
         if answer != "none":
             cid = int(answer.partition(":")[2])
-            state.move(cid, f"{d['dest']}:{d.get('to_player', state.cards[cid].owner)}")
+            card = state.move(cid, f"{d['dest']}:{d.get('to_player', state.cards[cid].owner)}")
+            if d["dest"] == "hand":
+                actions.fresh_in_hand(state, card)
             if d.get("reveal"):
                 state.mcard(cid).known |= only(*range(state.num_players))
             state.log(
@@ -265,7 +267,7 @@ def pick(state: State, frame: Frame) -> None:
             state.shuffle(d["then_shuffle"])
         return
     frame.step = 1
-    options = [Option(f"pick:{c}", f"Choose {board.label(state, c)}", "pick") for c in candidates]
+    options = [Option(f"pick:{c}", f"Choose {board.label(state, c, player)}", "pick") for c in candidates]
     if not d.get("must"):
         options.append(Option("none", "Choose none", "none"))
     state.ask(player, "pick", d["text"], options, d.get("rule", ""))

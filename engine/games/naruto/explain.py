@@ -87,6 +87,12 @@ def explain(state: State, option_id: str) -> tuple[str, str] | None:
         if state.vars.get("turn") == 1:
             return "the first player skips the Battle Phase on the first turn", "naruto 9.1"
         return "that Team cannot be sent out now", "naruto 9.5"
+    if verb == "head" and cid is not None and kind == "head":
+        if not board.on_battlefield(state, cid):
+            return f"{board.label(state, cid)} is not on the Battlefield: only a Ninja of the Team can lead it", (
+                "naruto 11.7" if state.vars.get("step") != "send" else "naruto 9.2"
+            )
+        return "the Head Ninja is one of the Ninjas of the Team being sent out", "naruto 9.2"
     if verb == "target":
         return "that card is not a legal target", "naruto 10.9"
     if verb == "end" and kind != "mission_phase":

@@ -44,6 +44,16 @@ class NarutoGame(Game):
         "naruto_emptied_block_unblocked": MatchOption(
             True, "A Team whose blocker left the Battlefield counts as unblocked (rules 11.7)", (True, False)
         ),
+        "naruto_seesaw_random": MatchOption(
+            False,
+            "Seesaw Battle discards a random Battle Reward of each player (rules 13.12 Interpretation)",
+            (False, True),
+        ),
+        "naruto_choose_new_head": MatchOption(
+            False,
+            "When a Head Ninja leaves the Battlefield, its controller picks the new Head (rules 11.7)",
+            (False, True),
+        ),
     }
 
     # ------------------------------------------------------------ setup

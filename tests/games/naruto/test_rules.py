@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,8 @@ from engine.ai.selfplay import run_selfplay
 from engine.core.errors import IllegalActionError
 from engine.core.registry import get_game
 from engine.core.state import State
+from engine.dsl.context import Ctx
+from engine.dsl.scripts import Effect
 from engine.games.naruto import BOOK
 from engine.games.naruto.facts import KEYWORDS, all_facts
 
@@ -139,10 +142,10 @@ def test_random_selfplay_has_no_errors_and_replays() -> None:
     assert summary["replay_verified"] == 150 and summary["finished"] == 150
 
 
-def _battle_with_kunai(book_extra: list[object]) -> list[str]:
+def _battle_with_kunai(book_extra: Sequence[Effect]) -> list[str]:
     """Sasuke attacks, Neji blocks, Sasuke uses Kunai whose script gets extra keyword effects."""
     saved = BOOK._effects["J-001"]
-    BOOK._effects["J-001"] = (*saved, *book_extra)  # type: ignore[arg-type]
+    BOOK._effects["J-001"] = (*saved, *book_extra)
     try:
         state = _position(
             {"village": ["N-002", "N-003"], "hand": ["Kunai"], "chakra": ["Kunai"], "deck": ["10x Kunai"]},
@@ -158,11 +161,11 @@ def _battle_with_kunai(book_extra: list[object]) -> list[str]:
 
 
 def test_expert_and_combination_apply_when_their_items_match() -> None:
-    from engine.dsl.scripts import Effect
-    from engine.games.naruto import actions
+    def shout(word: str) -> Callable[[Ctx], None]:
+        def run(ctx: Ctx) -> None:
+            ctx.state.log(word)
 
-    def shout(word: str):  # type: ignore[no-untyped-def]
-        return lambda ctx: actions.boost(ctx.state, ctx.data["user"], 0, 0) or ctx.state.log(word)
+        return run
 
     extra = [
         Effect("expert_genin", "expert", shout("expert-genin"), extra={"needs": "Genin"}),
