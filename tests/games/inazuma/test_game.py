@@ -224,6 +224,7 @@ def test_card_facts_match_the_source_list(shared_dir: Path) -> None:
         stats = card.stats
         assert card.name.casefold() == row["name"].casefold()
         assert card.type == types[row["cardtype"]], card.code
+        assert card.extra["rarity"] == {"SR": "Super Rare"}.get(row["rarity"], row["rarity"]), card.code
         assert stats.get("attribute") == attributes[row["element"]], card.code
         assert (
             card.extra["collector_number"]
