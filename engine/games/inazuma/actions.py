@@ -250,7 +250,8 @@ def ability_options(state: State, player: int, live: frozenset[str]) -> Iterator
 
 
 def window_possible(state: State) -> bool:
-    """False when no card of the pool can act in this phase (a strategy window, today)."""
+    """False when no card of the pool can act in this phase (the attack and shooting windows always
+    open: assists need no special card)."""
     now = phase(state)
     return now in ("attack", "shooting") or bool(_index()[2].get(now))
 
