@@ -2,9 +2,9 @@
 
 Every action is one option whose id carries its whole choice, so one decision plays it:
 ``tech:<card>[:t<target>]``, ``assist:<card>:<receiver>``,
-``ability:<character>:<effect>[:c<cost card>][:t<target>]``. Card scripts (cards.py) are
+``ability:<character>:<effect>[:c<cost card>][:t<target>]``. Card scripts (cards_starter.py, cards_boosters.py) are
 DSL `Effect`s with `kind` "technique" or "ability" and these `extra` keys: `phase`
-("attack", "shooting" or None for any), `where` ("field", "bench", "goal"), `fired_up`,
+("strategy", "attack", "shooting" or None for any), `where` ("field", "bench", "goal"), `fired_up`,
 `once` (once per turn), `fever` ([Goal Fever]), `cost_choices` (a selector of cards the
 cost may use), `optional_target` (the target may be left out).
 """
