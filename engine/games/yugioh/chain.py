@@ -37,12 +37,20 @@ def window(state: State, first: int, text: str, *, rule: str = "8.2", only: bool
 
     With `only`, just `first` is asked (the other player acts in their own open game state; a
     chain started here opens its own two-player window). A player with no card that could ever be
-    activated now is passed for at once, so a window nobody could use is not opened at all."""
+    activated now is passed for at once, so a window nobody could use is not opened at all.
+    With the match option `always_ask`, every player who might respond as far as the opponent can
+    see (`may_respond(public=True)`) is asked even with nothing to activate, so a question reveals nothing."""
     order = [first] if only else [first, opp(first)]
-    if not any(may_respond(state, p) for p in order):
+    ask_all = bool(state.options.get("always_ask"))
+    if ask_all:
+        order = [p for p in order if may_respond(state, p, public=True)]
+        if not order:
+            return
+    elif not any(may_respond(state, p) for p in order):
         return
     state.push(
         "core.window",
+        auto_pass=not ask_all,
         order=order,
         options_fn="ygo.responses",
         on_response="ygo.respond",
@@ -53,9 +61,10 @@ def window(state: State, first: int, text: str, *, rule: str = "8.2", only: bool
     )
 
 
-def may_respond(state: State, player: int) -> bool:
-    """Cheap test: `player` has a Set card, a face-up "Ultimate Offering", or (in their own Main or
-    Battle Phase) a Quick-Play Magic in hand. False means `responses` is surely empty."""
+def may_respond(state: State, player: int, *, public: bool = False) -> bool:
+    """Cheap test: `player` has a Set card, a face-up "Ultimate Offering" or Multi-Trigger monster,
+    or (in their own Main or Battle Phase) a Quick-Play Magic in hand; False means `responses` is
+    surely empty. With `public`, only what the opponent can see counts (any Set card, any hand)."""
     cards = state.cards
     now = int(state.vars.get("turn", 0))
     for key in (f"szone:{player}", f"fzone:{player}"):
@@ -63,20 +72,15 @@ def may_respond(state: State, player: int) -> bool:
             if cid == EMPTY:
                 continue
             card = cards[cid]
-            if (card.face_up and card.code == ULTIMATE_OFFERING) or (not card.face_up and may_answer(card, now)):
+            if card.code == ULTIMATE_OFFERING if card.face_up else (public or may_answer(card, now)):
                 return True
     for cid in state.zones[f"mzone:{player}"]:
         if cid != EMPTY and cards[cid].face_up and speed_of_monster(cards[cid].code) == 2:
             return True
     if state.vars.get("active") == player and state.vars.get("phase") in QUICK_PHASES:
-        return any(facts(cards[cid].code).sub == "quick-play" for cid in state.zones[f"hand:{player}"])
+        hand = state.zones[f"hand:{player}"]
+        return bool(hand) if public else any(facts(cards[cid].code).sub == "quick-play" for cid in hand)
     return False
-
-
-def speed_of_monster(code: str) -> int:
-    """Spell Speed of a monster's activated effect (rule 8.4), 0 when it has none to activate."""
-    effect = effect_of(code)
-    return MONSTER_SPEEDS.get(effect.kind, 0) if effect is not None else 0
 
 
 def may_answer(card: Card, now: int) -> bool:
@@ -84,6 +88,12 @@ def may_answer(card: Card, now: int) -> bool:
     never answers (8.5) and a Trap cannot be activated in the turn it was Set (7.1)."""
     f = facts(card.code)
     return f.speed > 1 and not (f.kind == "trap" and int(card.flags.get("set", -1)) >= now)
+
+
+def speed_of_monster(code: str) -> int:
+    """Spell Speed of a monster's activated effect (rule 8.4), 0 when it has none to activate."""
+    effect = effect_of(code)
+    return MONSTER_SPEEDS.get(effect.kind, 0) if effect is not None else 0
 
 
 def speed_of(state: State, cid: int) -> int:

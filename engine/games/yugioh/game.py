@@ -54,6 +54,12 @@ class YugiohGame(Game):
             True, "The first player draws in their first Draw Phase (rule 9.2 Interpretation)", (True, False)
         ),
         "banlist": MatchOption("none", "Forbidden/Limited list in force (rule 14.3)", tuple(banlists())),
+        "always_ask": MatchOption(
+            False,
+            "Ask a player in every response window where the opponent cannot rule out a response, even "
+            "with nothing to activate, so the question reveals nothing (rule 8.2 Interpretation)",
+            (True, False),
+        ),
     }
 
     def setup(self, state: State, decks: list[DeckList]) -> None:
