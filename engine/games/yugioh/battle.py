@@ -110,14 +110,13 @@ def battle_phase(state: State, frame: Frame) -> None:
         if sweep(state):
             return
         attacker, target = data["attacker"], data["target"]
-        if len(monsters(state, opp(player))) != data["count"]:
-            state.log("The number of defending monsters changed: Replay (the attack is declared again).")
+        gone = target != EMPTY and state.cards[target].zone != f"mzone:{opp(player)}"
+        if gone or len(monsters(state, opp(player))) != data["count"]:  # rule 13.3
+            state.log("The defending monsters changed: Replay (the attack is declared again).")
             reset_attack(data)
             frame.step = 1
             return
-        if attack_problem(state, player, attacker) is not None or (
-            target != EMPTY and state.cards[target].zone != f"mzone:{opp(player)}"
-        ):
+        if attack_problem(state, player, attacker) is not None:
             state.log("The attack can no longer happen.")
             if state.cards[attacker].zone == f"mzone:{player}":
                 state.mcard(attacker).flags["attacked"] = turn(state)

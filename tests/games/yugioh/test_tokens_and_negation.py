@@ -8,7 +8,7 @@ from types import ModuleType
 
 from engine.core.registry import get_game
 from engine.core.state import State
-from engine.games.yugioh.board import TOKEN, create_token
+from engine.games.yugioh.board import TOKEN, create_token, to_grave
 from engine.games.yugioh.chain import negate
 from engine.games.yugioh.game import validate
 from engine.games.yugioh.match import reset_cards
@@ -63,3 +63,23 @@ def test_always_ask_hides_whether_a_set_card_could_answer(build: Callable[..., S
 
     assert next_asked("Trap Hole", True) == next_asked("Pot of Greed", True) == (1, "response")
     assert next_asked("Trap Hole", False) != next_asked("Pot of Greed", False)  # the leak the option closes
+
+
+def test_a_replaced_attack_target_causes_a_replay(build: Callable[..., State]) -> None:
+    up = {"face_up": True, "orientation": "atk"}
+    state = build(
+        {"mzone": [{"card": "Battle Ox", **up}], "deck": ["5x Dark Gray"]},
+        {"mzone": [{"card": "Dark Gray", **up}], "szone": [{"card": "Waboku", "flags": {"set": 2}}]},
+        phase="battle",
+    )
+    state.apply("attack:0")
+    state.apply("target:6")
+    prompt = state.prompt()
+    assert prompt is not None and prompt.player == 1 and prompt.kind == "response"
+    to_grave(state, 6, why="destroyed")  # as if an effect swapped the target for a token
+    assert create_token(state, 1) is not None
+    state.apply("pass")
+    prompt = state.prompt()
+    assert prompt is not None and prompt.kind == "attack" and "attack:0" in prompt
+    assert any("Replay" in e.text for e in state.events[-3:])
+    assert state.vars["attack"] is None and "attacked" not in state.cards[0].flags
