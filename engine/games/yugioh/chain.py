@@ -325,11 +325,22 @@ def activate(state: State, frame: Frame) -> None:
 def run_chain(state: State, frame: Frame) -> None:
     """One chain from its first link: activation, responses (8.2), resolution (8.3)."""
     data = frame.data
+    if frame.step == 9:  # no link could start: the Summon's own window has been offered
+        state.pop()
+        return
     if frame.step == 0:
         card = state.cards[data["cid"]]
         effect = BOOK.effect(card.code, data["eff"])
         if facts(card.code).kind == "monster" and not usable(effect, Ctx(state, data["cid"], data["player"])):
             state.log(f"The Flip effect of {name(state, data['cid'])} has nothing to act on.")
+            more = data.get("more") or []
+            if more:  # the next triggered effect becomes Chain Link 1
+                data["cid"], data["player"], data["eff"] = more.pop(0)
+                return
+            if data.get("text"):  # a Summon started this chain: it can still be answered (8.2)
+                frame.step = 9
+                window(state, opp(data["player"]), data["text"])
+                return
             state.pop()
             return
         frame.step = 1
