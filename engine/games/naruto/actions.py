@@ -139,9 +139,14 @@ def enter_play(state: State, cid: int, player: int, *, how: str = "deploys", joi
     elif f.kind == "Ninja":
         state.players[player].setdefault("teams", []).append([cid])
     state.log(f"{pname(state, player)} {how} {f.name}")
-    if f.kind == "Ninja" and "Tracking" in board.keywords(state, cid):
+    entered(state, cid, player)
+
+
+def entered(state: State, cid: int, player: int) -> None:
+    """A card was put into play: Tracking and "when put in play" effects [14.15]."""
+    if f_of(state, cid).kind == "Ninja" and "Tracking" in board.keywords(state, cid):
         state.push("naruto.tracking", player=player, card=cid)
-    for effect in BOOK.effects(card.code):
+    for effect in BOOK.effects(state.cards[cid].code):
         if effect.kind == "trigger" and effect.on == "enter":
             state.push("naruto.effect", card=cid, effect=effect.name, player=player, targets=[], data={})
 

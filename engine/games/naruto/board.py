@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from engine.core.state import State
 from engine.games.naruto.book import AURAS, MARKS
-from engine.games.naruto.facts import _FACTS, NO_RANK, RANKS, Facts, facts
+from engine.games.naruto.facts import _FACTS, GENDERS, NO_RANK, RANKS, Facts, facts
 
 INJURED = "injured"
 PLAY_ZONES = ("village", "battle")
@@ -119,7 +119,9 @@ LINK_NAMES: dict[str, tuple[str, ...]] = {}
 
 
 def has_trait(state: State, cid: int, trait: str) -> bool:
-    return trait in traits(state, cid)
+    """A Characteristic test; a card of gender "Both" (two Ninjas) is Male and Female [13.7]."""
+    found = traits(state, cid)
+    return trait in found or (trait in GENDERS and "Both" in found)
 
 
 def names(state: State, cid: int) -> frozenset[str]:
@@ -301,6 +303,12 @@ def opponent(player: int) -> int:
 def name_in_play(state: State, player: int, wanted: frozenset[str], exclude: int = -1) -> bool:
     """`player` controls a Ninja sharing a name with `wanted` (other than `exclude`)."""
     return any(cid != exclude and names(state, cid) & wanted for cid in ninjas(state, player))
+
+
+def unique_clash(state: State, player: int, cid: int) -> bool:
+    """Putting `cid` into play (or under control) for `player` breaks the one-name rule: a Ninja of
+    a shared name is already there and `cid` is not Non-Unique [7.2, 14.7]."""
+    return "Non-Unique" not in keywords(state, cid) and name_in_play(state, player, names(state, cid))
 
 
 def label(state: State, cid: int, viewer: int | None = None) -> str:

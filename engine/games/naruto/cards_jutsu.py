@@ -248,7 +248,7 @@ def _weak(state: State, card: Card) -> bool:
 def _mind_transfer(state: State, t: int, ctx: Ctx) -> None:
     actions.to_standby(state, t)
     me = ctx.player
-    if board.in_play(state, t) and not board.name_in_play(state, me, board.names(state, t)):
+    if board.in_play(state, t) and not board.unique_clash(state, me, t):
         old = state.cards[t].controller
         actions.remove_from_teams(state, t)
         state.move(t, f"village:{me}", controller=me)
@@ -391,7 +391,7 @@ def _dogs(ctx: Ctx) -> list[int]:
         for c in ctx.state.zones[f"discard:{ctx.player}"]
         if f_of(ctx.state, c).kind == "Ninja"
         and "Ninja Dog" in f_of(ctx.state, c).traits
-        and not board.name_in_play(ctx.state, ctx.player, f_of(ctx.state, c).names)
+        and not board.unique_clash(ctx.state, ctx.player, c)
     ]
 
 
@@ -401,7 +401,7 @@ def _fanged_pursuit(ctx: Ctx) -> None:
     for t in ctx.targets:
         if len(team) >= 3 or state.cards[t].zone != f"discard:{ctx.player}":
             continue
-        if board.name_in_play(state, ctx.player, f_of(state, t).names):
+        if board.unique_clash(state, ctx.player, t):
             continue
         actions.enter_play(state, t, ctx.player, how="adds as a Support Ninja", join=team)
 

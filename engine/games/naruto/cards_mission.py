@@ -51,7 +51,7 @@ def _genin_card(state: State, cid: int) -> bool:
 
 
 def _can_enter(ctx: Ctx, cid: int) -> bool:
-    return not board.name_in_play(ctx.state, ctx.player, board.names(ctx.state, cid))
+    return not board.unique_clash(ctx.state, ctx.player, cid)
 
 
 def _deployment_left(ctx: Ctx) -> bool:

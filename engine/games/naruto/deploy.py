@@ -31,9 +31,10 @@ def deploy_problem(state: State, player: int, cid: int, *, zone: str = "hand") -
     if state.players[player].get(key, 0) >= 1 and not free_deploy(state, cid, player):
         return f"only one {f.kind} can be deployed each turn"
     if f.kind == "Client":
-        if any(board.f_of(state, c).names & f.names for c in state.zones[f"village:{player}"]):
+        village = state.zones[f"village:{player}"]
+        if any(board.f_of(state, c).kind == "Client" and board.names(state, c) & f.names for c in village):
             return f"you already have a Client named {f.name} in play"
-    elif "Non-Unique" not in board.keywords(state, cid) and board.name_in_play(state, player, board.names(state, cid)):
+    elif board.unique_clash(state, player, cid):
         return f"you already have a Ninja named {f.name} in play"
     if not costs.can_pay_hand(state, player, cid):
         return f"you do not hold {f.hand} other card(s) sharing a Symbol with {f.name} to pay its Hand cost"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core.state import State
 from engine.games.naruto import board, chain
 from engine.games.naruto.board import f_of
+from engine.games.naruto.keywords import KEYWORD_RULES, keyword_problem
 
 
 def _card(state: State, text: str) -> int | None:
@@ -47,6 +48,15 @@ def explain(state: State, option_id: str) -> tuple[str, str] | None:
         why = deploy_problem(state, player, cid)
         if why:
             return why, "naruto 7.2"
+    if verb in KEYWORD_RULES and cid is not None and kind == "mission_phase":
+        why = keyword_problem(state, player, verb, rest)
+        return (why or "that keyword deployment is not open now"), KEYWORD_RULES[verb][1]
+    if verb == "client" and cid is not None:
+        from engine.games.naruto.deploy import deploy_problem
+
+        why = deploy_problem(state, player, cid)
+        if why:
+            return why, "naruto 7.6"
     if verb == "mission" and cid is not None:
         why = chain.mission_problem(state, player, cid)
         if why:

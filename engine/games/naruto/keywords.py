@@ -113,10 +113,59 @@ def deploy_options(state: State, player: int) -> list[Option]:
         elif (
             "Sacrifice" in kws
             and _named_in_village(state, player, _list_fact(state, cid, "sacrifice")) is not None
-            and not board.name_in_play(state, player, board.names(state, cid))
+            and not board.unique_clash(state, player, cid)
         ):
             options.append(Option(f"sacrifice:{cid}", f"Sacrifice: bring in {board.label(state, cid)}", "sacrifice"))
     return options
+
+
+KEYWORD_RULES = {
+    "ambush": ("Ambush", "naruto 14.1"),
+    "growth": ("Growth", "naruto 14.5"),
+    "platoon": ("Platoon", "naruto 14.8"),
+    "sacrifice": ("Sacrifice", "naruto 14.10"),
+    "squad": ("Squad", "naruto 14.12"),
+}
+_HOME = {
+    "ambush": "chakra",
+    "growth": "hand",
+    "platoon": "hand",
+    "sacrifice": "reinforcement",
+    "squad": "reinforcement",
+}
+
+
+def _growth_problem(state: State, player: int, cid: int, target: int) -> str:
+    if target < 0 or state.cards[target].zone != f"village:{player}" or f_of(state, target).kind != "Ninja":
+        return "Growth replaces a Ninja in your Village"
+    if not board.names(state, target) & board.names(state, cid):
+        return "Growth replaces a Ninja with the same name"
+    if state.cards[target].counters.get("growth"):
+        return f"{board.label(state, target)} already has a Growth coin"
+    if state.cards[target].flags.get("entered") == state.vars.get("turn", 0):
+        return f"{board.label(state, target)} was put in play this turn"
+    return ""
+
+
+def keyword_problem(state: State, player: int, verb: str, rest: str) -> str:
+    """Why a keyword deployment (`ambush:`, `growth:`, ...) is refused ("" when no reason is found)."""
+    keyword, _ = KEYWORD_RULES[verb]
+    first, _, second = rest.partition(":")
+    cid = int(first)
+    if state.cards[cid].zone != f"{_HOME[verb]}:{player}" or keyword not in board.keywords(state, cid):
+        return f"only a Ninja card with {keyword} in your {_HOME[verb]} can do this"
+    if verb == "growth":
+        why = _growth_problem(state, player, cid, int(second) if second.lstrip("-").isdigit() else -1)
+    elif verb == "platoon":
+        why = "" if platoon_target(state, player, cid) >= 0 else "Platoon needs exactly one Ninja sharing a name"
+    elif verb in ("squad", "sacrifice"):
+        missing = _named_in_village(state, player, _list_fact(state, cid, verb)) is None
+        why = f"{keyword} needs every listed Ninja in your Village" if missing else ""
+    else:
+        why = ""
+    if not why and not _costs_ok(state, player, cid):
+        why = "its Entrance cost or Hand cost cannot be met"
+    return why
 
 
 def start_deploy(state: State, player: int, verb: str, rest: str) -> None:
@@ -162,11 +211,9 @@ def replace(state: State, frame: Frame) -> None:
         dest = "chakra"
     state.players[player]["teams"] = [[cid if x == target else x for x in t] for t in teams]
     old_name = board.label(state, target)
-    actions.remove_from_teams(state, target)
-    state.move(target, f"{dest}:{old.owner}")
-    moved = state.mcard(target)
-    moved.orientation, moved.counters, moved.flags = "", {}, {}
+    actions.leave_play(state, target, dest, why=f" ({kind.capitalize()})")
     state.log(f"Player {player + 1} replaces {old_name} with {board.label(state, cid)} ({kind.capitalize()})")
+    actions.entered(state, cid, player)
 
 
 # ------------------------------------------------------------------ Surge and Mastery
