@@ -39,25 +39,45 @@ DEFAULT_CAP_MS = 2000.0
 LEVELS: dict[str, str] = {"easy": "greedy:60", "normal": "ismcts:120", "hard": "ismcts:900"}
 
 
+def _parse(spec: str) -> tuple[str, float | None, int | None]:
+    """`kind[:ms][@n]` -> (kind, budget in ms or None, fixed count or None)."""
+    head, _, count = LEVELS.get(spec, spec).partition("@")
+    kind, _, arg = head.partition(":")
+    try:
+        budget = float(arg) if arg else None
+        fixed = int(count) if count else None
+    except ValueError:
+        raise ValueError(
+            f"agent {spec!r}: write kind[:ms][@n], e.g. ismcts:300 (milliseconds) or ismcts@400 (iterations)"
+        ) from None
+    if (budget is not None and budget <= 0) or (fixed is not None and fixed <= 0):
+        raise ValueError(f"agent {spec!r}: the budget must be positive")
+    return kind, budget, fixed
+
+
 def make_agent(spec: str, seed: int = 0, game_id: str = "", name: str = "", cap_ms: float = DEFAULT_CAP_MS) -> Agent:
-    """Build an agent from a spec: `random`, `greedy[:ms]`, `ismcts[:ms]` or a level
-    (`easy`, `normal`, `hard`). Budgets are capped at `cap_ms` (default 2 s per decision)."""
+    """Build an agent from a spec: `random`, `greedy[:ms][@samples]`, `ismcts[:ms][@iterations]`
+    or a level (`easy`, `normal`, `hard`). Budgets are capped at `cap_ms` (default 2 s per decision).
+    A fixed count (`ismcts@400`: 400 iterations per decision, `greedy@4`: 4 samples per option)
+    makes strength independent of machine load; the time cap still holds."""
     from engine.ai.greedy import GreedyAgent
     from engine.ai.ismcts import IsmctsAgent
 
     label = name or spec
-    kind, _, arg = LEVELS.get(spec, spec).partition(":")
-    try:
-        budget = float(arg) if arg else None
-    except ValueError:
-        raise ValueError(f"agent {spec!r}: the budget after ':' is milliseconds, e.g. ismcts:300") from None
-    if budget is not None and budget <= 0:
-        raise ValueError(f"agent {spec!r}: the budget must be positive")
+    kind, budget, fixed = _parse(spec)
+    if fixed is not None and budget is None:
+        budget = cap_ms
     if kind == "random":
         return RandomAgent(seed, name=label)
     if kind == "greedy":
-        return GreedyAgent(seed, budget_ms=min(budget or 200, cap_ms), name=label, cap_ms=cap_ms)
+        ms = min(budget or 200, cap_ms)
+        if fixed is None:
+            return GreedyAgent(seed, budget_ms=ms, name=label, cap_ms=cap_ms)
+        return GreedyAgent(seed, budget_ms=ms, samples=fixed, name=label, cap_ms=cap_ms)
     if kind == "ismcts":
-        return IsmctsAgent(seed, budget_ms=min(budget or 300, cap_ms), name=label)
-    known = "random, greedy[:ms], ismcts[:ms], " + ", ".join(LEVELS)
+        ms = min(budget or 300, cap_ms)
+        if fixed is None:
+            return IsmctsAgent(seed, budget_ms=ms, name=label)
+        return IsmctsAgent(seed, budget_ms=ms, name=label, max_iterations=fixed)
+    known = "random, greedy[:ms][@samples], ismcts[:ms][@iterations], " + ", ".join(LEVELS)
     raise ValueError(f"unknown agent {spec!r} (known: {known})")

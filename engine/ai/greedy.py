@@ -2,12 +2,13 @@
 
 For each option it plays that option in a sampled world, plays on at random to the end of
 the turn (so that the option's consequences, responses included, have happened), and scores
-the result with `Game.evaluate`. Several samples per option while time allows; the best mean
-wins, ties broken at random.
+the result with the best evaluation known (`engine.ai.evaluators`). Several samples per option
+while time allows; the best mean wins, ties broken at random.
 """
 
 from __future__ import annotations
 
+from engine.ai.evaluators import evaluate
 from engine.ai.search import Deadline, WorldSampler, rollout
 from engine.core.prompt import Option
 from engine.core.rng import Rng
@@ -42,7 +43,7 @@ class GreedyAgent:
                 world = sampler.sample(state, self.rng)
                 world.apply(option.id)
                 rollout(world, self.rng)
-                totals[index] += world.game.evaluate(world, player)
+                totals[index] += evaluate(world, player)
                 counts[index] += 1
             if deadline.passed():
                 break

@@ -2,15 +2,20 @@
 
 Every iteration samples a world consistent with what the player has seen, walks the tree
 with UCB1 over the options legal in that world (counting availability), expands one node,
-plays a random rollout cut off at the end of the turn, and backs up the game's evaluation
-from each mover's point of view. Anytime: when the time budget runs out it answers with the
-most-visited root option (ties by mean value); with no iteration done, the first option.
+plays a random rollout cut off at the end of the turn, and backs up the evaluation from each
+mover's point of view. Anytime: when the time budget runs out it answers with the most-visited
+root option (ties by mean value); with no iteration done, the first option.
+
+Between two decisions of the same player in a row (the next prompt is theirs again, nobody
+else decided in between) the subtree under the chosen option becomes the next root, so the
+statistics gathered for the rest of the turn are kept.
 """
 
 from __future__ import annotations
 
 import math
 
+from engine.ai.evaluators import evaluate
 from engine.ai.search import Deadline, WorldSampler, rollout
 from engine.core.prompt import Option
 from engine.core.rng import Rng
@@ -32,74 +37,93 @@ class Node:
 
 class IsmctsAgent:
     def __init__(
-        self, seed: int = 0, budget_ms: float = 300, name: str = "ismcts", max_iterations: int = 100_000
+        self,
+        seed: int = 0,
+        budget_ms: float = 300,
+        name: str = "ismcts",
+        max_iterations: int = 100_000,
+        exploration: float = EXPLORATION,
+        reuse: bool = True,
     ) -> None:
         self.name = name
         self.rng = Rng(seed)
         self.budget = budget_ms / 1000
         self.max_iterations = max_iterations
+        self.exploration = exploration
+        self.reuse = reuse
         self.last_iterations = 0
+        self._kept: tuple[str, int, int, Node] | None = None  # game, steps, player, subtree
 
     def choose(self, state: State, player: int) -> Option:
         prompt = state.pending
         assert prompt is not None and prompt.player == player
         if len(prompt.options) == 1:
+            self._kept = None
             return prompt.options[0]
         deadline = Deadline(self.budget)
         sampler = WorldSampler(state, player)
-        root = Node(player)
+        root = self._reused_root(state, player)
         iterations = 0
         while iterations < self.max_iterations and not deadline.passed():
-            self._iterate(root, sampler.sample(state, self.rng))
+            self._iterate(root, sampler.draw(state, self.rng))
             iterations += 1
         self.last_iterations = iterations
         best: Option = prompt.options[0]
         best_key = (-1, -math.inf)
         for option in prompt.options:
             child = root.children.get(option.id)
-            if child is None:
+            if child is None or child.visits == 0:
                 continue
             key = (child.visits, child.total / child.visits)
             if key > best_key:
                 best, best_key = option, key
+        kept = root.children.get(best.id)
+        self._kept = (state.game_id, state.steps + 1, player, kept) if kept is not None else None
         return best
+
+    def _reused_root(self, state: State, player: int) -> Node:
+        kept, self._kept = self._kept, None
+        if self.reuse and kept is not None:
+            game_id, steps, seat, node = kept
+            if game_id == state.game_id and steps == state.steps and seat == player and node.mover == player:
+                return node
+        return Node(player)
 
     def _iterate(self, root: Node, world: State) -> None:
         rng = self.rng
+        c = self.exploration
         node = root
         path = [root]
         while world.pending is not None:
             prompt = world.pending
-            untried = [o for o in prompt.options if o.id not in node.children]
+            children = node.children
+            untried = [o for o in prompt.options if o.id not in children]
             for option in prompt.options:
-                child = node.children.get(option.id)
+                child = children.get(option.id)
                 if child is not None:
                     child.available += 1
             if untried:
                 option = untried[rng.randbelow(len(untried))]
                 child = Node(prompt.player)
-                node.children[option.id] = child
+                children[option.id] = child
                 world.apply(option.id)
                 path.append(child)
                 break
-            log_term = 0.0
             best_score = -math.inf
             chosen = prompt.options[0]
             for option in prompt.options:
-                child = node.children[option.id]
-                log_term = math.log(child.available)
-                score = child.total / child.visits + EXPLORATION * math.sqrt(log_term / child.visits)
+                child = children[option.id]
+                score = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
                 if score > best_score:
                     best_score, chosen = score, option
-            node = node.children[chosen.id]
+            node = children[chosen.id]
             world.apply(chosen.id)
             path.append(node)
         rollout(world, rng)
-        game = world.game
         values: dict[int, float] = {}
         for visited in path:
             visited.visits += 1
             mover = visited.mover
             if mover not in values:
-                values[mover] = game.evaluate(world, mover)
+                values[mover] = evaluate(world, mover)
             visited.total += values[mover]

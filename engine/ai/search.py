@@ -6,11 +6,14 @@ import time
 from collections.abc import Hashable
 
 from engine.ai.beliefs import beliefs_for, own_cards
+from engine.ai.evaluators import knowledge
+from engine.ai.evaluators import turn_key as _turn_key
 from engine.core.determinize import determinize
 from engine.core.rng import Rng
 from engine.core.state import State
 
 ROLLOUT_LIMIT = 60  # decisions at most in one cut-off rollout
+WORLDS = 24  # distinct determinizations per decision; iterations beyond reuse them (cloned)
 
 
 class Deadline:
@@ -26,32 +29,54 @@ class Deadline:
 
 
 class WorldSampler:
-    """Deals the cards `player` cannot see from what they may believe (never from the truth)."""
+    """Deals the cards `player` cannot see from what they may believe (never from the truth).
 
-    def __init__(self, state: State, player: int) -> None:
+    Every sampled world also gets a fresh RNG (the true one would foretell shuffles and coins)
+    and the game's `redact` hook hides other seats' secrets. `sample` deals a new world each
+    call; `draw` deals the first `worlds` lazily and then hands out clones of them in turn
+    (dealing costs several clones, so a long search reuses its worlds).
+    """
+
+    def __init__(self, state: State, player: int, worlds: int = WORLDS) -> None:
         self.player = player
         self.own = own_cards(state, player)
         self.beliefs = beliefs_for(state, player)
+        self.redact = knowledge(state.game_id).redact
+        self.worlds = max(1, worlds)
+        self._dealt: list[State] = []
+        self._next = 0
 
     def sample(self, state: State, rng: Rng) -> State:
-        return determinize(state, self.player, rng, self.own, self.beliefs)
+        world = determinize(state, self.player, rng, self.own, self.beliefs)
+        world.rng = rng.fork()
+        if self.redact is not None:
+            self.redact(world, self.player, rng)
+        return world
+
+    def draw(self, state: State, rng: Rng) -> State:
+        """A world for one search iteration: a fresh deal until `worlds` exist, then clones."""
+        if len(self._dealt) < self.worlds:
+            world = self.sample(state, rng)
+            self._dealt.append(world.clone())
+            return world
+        world = self._dealt[self._next].clone()
+        self._next = (self._next + 1) % self.worlds
+        world.rng = rng.fork()
+        return world
 
 
 def turn_key(state: State) -> Hashable:
-    """What changes when the turn changes (games may define `turn_key`; else common vars)."""
-    hook = getattr(state.game, "turn_key", None)
-    if hook is not None:
-        return hook(state)  # type: ignore[no-any-return]
-    v = state.vars
-    return (v.get("turn"), v.get("round"), v.get("active"), v.get("turn_player"))
+    """What changes when the turn changes (see `engine.ai.evaluators.turn_key`)."""
+    return _turn_key(state)
 
 
 def rollout(state: State, rng: Rng, limit: int = ROLLOUT_LIMIT) -> State:
     """Play random choices until the turn changes, the game ends, or `limit` decisions."""
-    start = turn_key(state)
+    start = _turn_key(state)
     for _ in range(limit):
         prompt = state.pending
-        if prompt is None or turn_key(state) != start:
+        if prompt is None or _turn_key(state) != start:
             break
-        state.apply(prompt.options[rng.randbelow(len(prompt.options))])
+        options = prompt.options
+        state.apply(options[rng.randbelow(len(options))] if len(options) > 1 else options[0])
     return state
