@@ -9,6 +9,7 @@ from engine.core.state import Frame, State, procedure
 from engine.dsl.scripts import Effect
 from engine.games.inuyasha import board
 from engine.games.inuyasha.facts import EVENT, facts
+from engine.games.inuyasha.match import offer_cut
 from engine.games.inuyasha.rules import attackable, rule, why_not_cost
 from engine.games.inuyasha.scripts import choices, play_of, resolve
 
@@ -228,7 +229,7 @@ SEARCH_FILTERS: dict[str, Callable[[str], bool]] = {
 
 @procedure("inuyasha.search")
 def search(state: State, frame: Frame) -> None:
-    """Search a deck (rule 10.6): take one matching card (never a copy of the searcher), reveal it, shuffle."""
+    """Search a deck (rule 10.6): take one matching card (never a copy of the searcher), reveal, shuffle, cut."""
     data = frame.data
     player = data["p"]
     deck = f"deck:{player}"
@@ -263,3 +264,4 @@ def search(state: State, frame: Frame) -> None:
             state.log(f"{_name(player)} reveals {board.title(state, cid)} and puts it into their hand.")
     state.shuffle(deck)
     state.pop()
+    offer_cut(state, player)

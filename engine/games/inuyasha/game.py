@@ -55,6 +55,16 @@ class InuyashaGame(Game):
         "games": MatchOption(
             1, "games per match: 1, or 3 (best of three, Kaitou swaps between games, rule 2.5)", (1, 3)
         ),
+        "next_game_first": MatchOption(
+            "coin",
+            "who picks the first player of games 2 and 3: a new coin flip, or the last game's loser (rule 3.6)",
+            ("coin", "loser_chooses"),
+        ),
+        "cuts": MatchOption(
+            "offer",
+            "after a shuffle the opponent is offered a cut, or always declines it (rule 3.7)",
+            ("offer", "decline"),
+        ),
         "max_turns": MatchOption(200, "turn limit for computer play; the game is a draw past it (rule 11)"),
     }
 
@@ -79,12 +89,21 @@ class InuyashaGame(Game):
         return deckrules.validate_deck(deck, options)
 
     def scenario_setup(self, state: State, setup: Mapping[str, Any]) -> None:
-        """Resume at `step` (setup, battle, recovery or turn) with `active` (and `turn`)."""
+        """Resume at `step` (deal, start, draw, setup, battle or recovery) with `active`, `turn`, `results`."""
         active = int(setup.get("active", 0))
         step = str(setup.get("step", setup.get("phase", "battle")))
+        if "results" in setup:
+            state.vars["results"] = [int(r) for r in setup["results"]]
+        if step in ("deal", "start"):  # a game's beginning: shuffle and cut (3.2), or the swaps and the flip
+            if step == "deal":
+                match.deal(state)
+            else:
+                state.push("inuyasha.start")
+                state.vars["step"] = "start"
+            return
         state.vars.update({"active": active, "turn": int(setup.get("turn", 1)), "step": step})
         if step not in ("draw", "setup", "battle", "recovery"):
-            raise ValueError(f"inuyasha scenarios start at draw, setup, battle or recovery, not {step!r}")
+            raise ValueError(f"inuyasha scenarios start at deal, start, draw, setup, battle or recovery, not {step!r}")
         state.push("inuyasha.turn")
         frame = state.stack[-1]
         if step == "setup":

@@ -1,4 +1,4 @@
-"""A best-of-three match: gather the cards between games, Kaitou-deck swaps, deal again (rules 2.5, 3)."""
+"""Dealing a game (shuffle, cut, shards, hands) and a best-of-three match: gather, Kaitou swaps (rules 2.5, 3)."""
 
 from __future__ import annotations
 
@@ -15,15 +15,73 @@ FROM_KAITOU = "from_kaitou"  # card flag: taken from the Kaitou deck during a ga
 
 
 def deal(state: State) -> None:
-    """Shuffle, set 5 unseen shards aside, draw 5 (rules 3.2 to 3.4); then the swap offers and coin flip."""
-    for seat in (0, 1):
-        state.shuffle(f"deck:{seat}")
+    """Start a game: shuffle and offer cuts, set shards aside, draw (rules 3.2 to 3.4), then "start"."""
+    state.vars.update({"turn": 0, "active": 0, "step": "start"})
+    state.push("inuyasha.deal")
+
+
+@procedure("inuyasha.deal")
+def deal_cards(state: State, frame: Frame) -> None:
+    """Shuffle both decks, offer each opponent a cut, set 5 unseen shards aside, draw 5 (rules 3.2 to 3.4)."""
+    if frame.step == 0:
+        for seat in (0, 1):
+            state.shuffle(f"deck:{seat}")
+    if frame.step in (0, 1):
+        seat = frame.step
+        frame.step += 1
+        offer_cut(state, seat)
+        return
     for seat in (0, 1):
         for cid in state.top(f"deck:{seat}", OPENING):
             state.move(cid, f"shards:{seat}")
         board.draw(state, seat, OPENING)
-    state.vars.update({"turn": 0, "active": 0, "step": "start"})
+    state.pop()
     state.push("inuyasha.start")
+
+
+# ------------------------------------------------------------------ cutting a shuffled deck (rules 3.2, 3.7, 10.6)
+CUTS = (("quarter", 1, 4), ("half", 1, 2), ("three_quarters", 3, 4))
+CUT_WORDS = {"quarter": "about a quarter", "half": "about half", "three_quarters": "about three quarters"}
+
+
+def offer_cut(state: State, owner: int) -> None:
+    """After `owner` shuffles their deck, offer the opponent a cut (skipped under `cuts: decline`)."""
+    if state.options.get("cuts", "offer") == "offer" and state.count(f"deck:{owner}") >= 2:
+        state.push("inuyasha.cut", p=owner)
+
+
+def cut_size(size: int, key: str) -> int:
+    """How many cards a cut of `key` lifts from a deck of `size` (at least 1, never all)."""
+    for name, num, den in CUTS:
+        if name == key:
+            return min(size - 1, max(1, size * num // den))
+    raise ValueError(f"unknown cut {key!r}")
+
+
+@procedure("inuyasha.cut")
+def cut(state: State, frame: Frame) -> None:
+    """The opponent may cut the freshly shuffled deck: the top part goes under the rest (rule 3.7)."""
+    owner = frame.data["p"]
+    cutter = board.other(owner)
+    deck = f"deck:{owner}"
+    if frame.step == 0:
+        options = [Option("nocut", "No cut (keep the shuffled order)", "pass")]
+        options += [
+            Option(f"cut:{name}", f"Cut {CUT_WORDS[name]} from the top to the bottom", "cut") for name, _, _ in CUTS
+        ]
+        text = f"Player {owner + 1} shuffled their deck ({state.count(deck)} cards): cut it?"
+        board.ask(state, cutter, "cut", text, options, rule("3.7"))
+        frame.step = 1
+        return
+    answer = state.take_answer().id
+    if answer == "nocut":
+        state.log(f"Player {cutter + 1} does not cut Player {owner + 1}'s deck.")
+    else:
+        ids = state.zones[deck]
+        lifted = cut_size(len(ids), answer.split(":", 1)[1])
+        ids[:] = ids[-lifted:] + ids[:-lifted]  # the top `lifted` cards (the end of the list) go under
+        state.log(f"Player {cutter + 1} cuts Player {owner + 1}'s deck ({lifted} cards from the top to the bottom).")
+    state.pop()
 
 
 def gather(state: State) -> None:

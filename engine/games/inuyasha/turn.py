@@ -22,6 +22,18 @@ def _name(player: int) -> str:
 
 
 # ------------------------------------------------------------------ start of the game
+def first_chooser(state: State) -> tuple[int, str, str]:
+    """Who decides the first active player: the coin flip's winner (3.5), or the last game's loser (3.6)."""
+    results: list[int] = state.vars.get("results", [])
+    if results and results[-1] >= 0 and state.options.get("next_game_first", "coin") == "loser_chooses":
+        loser = board.other(results[-1])
+        state.log(f"{_name(loser)} lost the previous game and chooses who goes first (match option next_game_first).")
+        return loser, "You lost the previous game", "3.6"
+    winner = state.rng.randbelow(2)
+    state.log(f"{_name(winner)} wins the coin flip.")
+    return winner, "You won the coin flip", "3.5"
+
+
 @procedure("inuyasha.start")
 def start(state: State, frame: Frame) -> None:
     """Shards and opening hands are dealt by `setup`; here: the swap offers and the coin flip."""
@@ -52,15 +64,14 @@ def start(state: State, frame: Frame) -> None:
         frame.step += 1
         return
     if step == 4:
-        winner = state.rng.randbelow(2)
-        state.log(f"{_name(winner)} wins the coin flip.")
+        chooser, why, section = first_chooser(state)
         board.ask(
             state,
-            winner,
+            chooser,
             "first",
-            "You won the coin flip: who is the active player first?",
-            (Option(f"first:{winner}", "I go first"), Option(f"first:{1 - winner}", "My opponent goes first")),
-            rule("3.5"),
+            f"{why}: who is the active player first?",
+            (Option(f"first:{chooser}", "I go first"), Option(f"first:{1 - chooser}", "My opponent goes first")),
+            rule(section),
         )
         frame.step = 5
         return

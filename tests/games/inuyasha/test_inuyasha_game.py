@@ -15,7 +15,34 @@ GAME = get_game("inuyasha")
 
 
 def _start(seed: int = 3):  # type: ignore[no-untyped-def]
-    return GAME.new_match(GAME.default_decks(), seed=seed)
+    """A new match past the two cut offers (both declined), at the first hand-swap offer."""
+    state = GAME.new_match(GAME.default_decks(), seed=seed)
+    for cutter in (1, 0):
+        assert state.prompt().kind == "cut" and state.prompt().player == cutter
+        state.apply("nocut")
+    return state
+
+
+def test_each_player_is_offered_a_cut_of_the_other_deck_before_the_shards() -> None:
+    state = GAME.new_match(GAME.default_decks(), seed=3)
+    prompt = state.prompt()
+    assert (prompt.player, prompt.kind, prompt.rule) == (1, "cut", "inuyasha 3.7")
+    assert prompt.options[0].id == "nocut", "declining is the default (first) answer"
+    assert state.count("shards:0") == 0 and state.count("hand:0") == 0
+    shuffled = list(state.zones["deck:0"])
+    state.apply("cut:quarter")
+    assert state.zones["deck:0"] == shuffled[-15:] + shuffled[:-15], "the top 15 of 60 go under the rest"
+    assert not any(state.cards[c].visible_to(p) for c in state.zones["deck:0"] for p in (0, 1))
+    assert state.prompt().player == 0 and state.prompt().kind == "cut"
+    state.apply("nocut")
+    assert state.count("shards:0") == 5
+    assert sorted(state.zones["shards:0"]) == sorted(shuffled[-20:-15]), "shards come from the cut deck's top"
+    assert any("cuts Player 1's deck (15 cards" in e.text for e in state.events)
+
+
+def test_cuts_decline_option_asks_nothing() -> None:
+    state = GAME.new_match(GAME.default_decks(), seed=3, options={"cuts": "decline"})
+    assert state.prompt().kind == "mulligan"
 
 
 def test_setup_deals_five_hidden_shards_and_five_cards() -> None:
@@ -64,7 +91,7 @@ def test_match_options_are_checked() -> None:
     with pytest.raises(InvalidActionError, match="format"):
         GAME.new_match(GAME.default_decks(), seed=1, options={"format": "huge"})
     demo = [GAME.pool.decks["Heroes Demo"].as_lists(), GAME.pool.decks["Villains Demo"].as_lists()]
-    state = GAME.new_match(demo, seed=1, options={"format": "demo"})
+    state = GAME.new_match(demo, seed=1, options={"format": "demo", "cuts": "decline"})
     assert state.count("deck:0") == 30
     with pytest.raises(InvalidActionError, match="exactly 60"):
         GAME.new_match(demo, seed=1)
