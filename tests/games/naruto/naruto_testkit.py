@@ -90,4 +90,3 @@ def install(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setitem(_FACTS, code, build_facts(card))
         if code in EFFECTS:
             monkeypatch.setitem(BOOK._effects, code, (EFFECTS[code],))
-
