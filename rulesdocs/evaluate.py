@@ -164,6 +164,8 @@ class Stopwatch:
 
 HOLDOUT_DIR = QUESTIONS_DIR / "holdout"
 """Questions written after tuning and never used for it: an honest check of the figures."""
+HOLDOUT2_DIR = QUESTIONS_DIR / "holdout2"
+"""A second held-out set, written (issue 9) before any result of the retrieval was seen."""
 
 
 def evaluate(service: RulesService, games: Sequence[GameId], directory: Path = QUESTIONS_DIR) -> dict[GameId, Report]:

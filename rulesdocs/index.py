@@ -60,12 +60,13 @@ class Query:
 
     @classmethod
     def parse(cls, question: str, *, context: str = "", game: GameId | None = None) -> Query:
-        """Terms of `question` (weight 1, or 3 when a previous turn's `context` is given, whose own
-        terms then get weight 1), normalized with `game`'s synonyms."""
+        """Terms of `question` plus the words its chat phrasings stand for (`text.rewrite`), weight 1,
+        or 3 when a previous turn's `context` is given, whose own terms then get weight 1;
+        normalized with `game`'s synonyms."""
         weights: dict[str, int] = {}
         for term in textmod.terms(context, game):
             weights[term] = 1
-        for term in textmod.terms(question, game):
+        for term in textmod.terms(f"{question} {textmod.rewrite(question)}", game):
             weights[term] = 3 if context else 1
         return cls(weights, question)
 

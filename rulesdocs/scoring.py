@@ -10,13 +10,72 @@ parent title, text), Lucene's always-positive IDF, per-game statistics.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rulesdocs import text as textmod
 from rulesdocs.model import Chunk, GameId
 
 Fields = tuple[Counter[str], Counter[str], Counter[str], Counter[str]]
+
+_REFERENCE = re.compile(r"\(?\b\d+(?:\.\d+)+\b\)?|\b[A-Z]{1,3}-\d+\b|§\s*\d+|\(\d+\)")
+_NUMBER_WORDS = frozenset(
+    [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "fifteen",
+        "twenty",
+        "thirty",
+        "forty",
+        "fifty",
+        "sixty",
+        "once",
+        "twice",
+        "half",
+    ]
+)
+NUMBER_WINDOW = 3
+"""Words either side of a quantity whose terms count as "stated with a number"."""
+QUANTITY_QUESTION = re.compile(
+    r"\bhow\s+(?:many|much|big|long|large|small)\b|\b(?:max|maximum|min|minimum|limit|most|least)\b",
+    re.IGNORECASE,
+)
+"""Questions asking for a quantity: sections stating a number next to the asked-about words win."""
+
+
+def quantity_terms(text: str, game: GameId) -> frozenset[str]:
+    """Terms of `text` found within `NUMBER_WINDOW` words of a quantity (a number or number word;
+    section references and card codes do not count).
+
+    >>> sorted(quantity_terms("A deck has 40 cards (see 2.1).", "yugioh"))
+    ['card', 'deck']
+    """
+    tokens = [w for w in textmod.words(_REFERENCE.sub(" ", text), game) if w not in textmod.STOP_WORDS]
+    near: set[str] = set()
+    for position, token in enumerate(tokens):
+        if not _is_number(token):
+            continue
+        for other in tokens[max(0, position - NUMBER_WINDOW) : position + NUMBER_WINDOW + 1]:
+            if not _is_number(other):
+                near.add(textmod.stem(other))
+    return frozenset(near)
+
+
+def _is_number(word: str) -> bool:
+    return word.isdigit() or word in _NUMBER_WORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +106,7 @@ class FieldIndex:
         self._fields: dict[int, Fields] = {}
         self._tf: dict[int, dict[str, float]] = {}
         self._length: dict[int, float] = {}
+        self._quantities: dict[int, frozenset[str]] = {}
         self._games: dict[GameId, _GameFields] = {}
         for chunk in chunks:
             if not chunk.is_reference or chunk.game is None:
@@ -65,6 +125,7 @@ class FieldIndex:
                     tf[term] = tf.get(term, 0.0) + weight * count
             self._tf[id(chunk)] = tf
             self._length[id(chunk)] = length
+            self._quantities[id(chunk)] = quantity_terms(chunk.text, chunk.game)
             game = self._games.setdefault(chunk.game, _GameFields())
             game.docs += 1
             game.total_length += length
@@ -96,7 +157,19 @@ class FieldIndex:
         """Share (0..1) of the question's IDF found in the chunk's title or glossary keywords,
         counting only the question's own (highest-weight) terms."""
         fields = self._fields.get(id(chunk))
-        if fields is None or chunk.game is None or not weights:
+        if fields is None:
+            return 0.0
+        return self._share(weights, chunk, lambda term: bool(fields[0].get(term) or fields[1].get(term)))
+
+    def quantity_share(self, weights: dict[str, int], chunk: Chunk) -> float:
+        """Share (0..1) of the question's IDF stated next to a number in the chunk's text."""
+        near = self._quantities.get(id(chunk))
+        if not near:
+            return 0.0
+        return self._share(weights, chunk, near.__contains__)
+
+    def _share(self, weights: dict[str, int], chunk: Chunk, found_in: Callable[[str], bool]) -> float:
+        if chunk.game is None or not weights:
             return 0.0
         top = max(weights.values())
         total = found = 0.0
@@ -105,6 +178,6 @@ class FieldIndex:
                 continue
             idf = self.idf(chunk.game, term)
             total += idf
-            if fields[0].get(term) or fields[1].get(term):
+            if found_in(term):
                 found += idf
         return found / total if total else 0.0

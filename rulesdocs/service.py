@@ -27,6 +27,7 @@ from rulesdocs import text as textmod
 from rulesdocs.answer import AnswerConfig, compose
 from rulesdocs.index import Query, RulesIndex, source_fingerprint
 from rulesdocs.model import Answer, GameId, Hit, RulesError
+from rulesdocs.scoring import QUANTITY_QUESTION
 from rulesdocs.semantic import SemanticRanker, rrf
 
 log = logging.getLogger(__name__)
@@ -260,6 +261,9 @@ CANDIDATES = 200
 """How many FTS5 candidates are re-scored with BM25F."""
 TITLE_WEIGHT = 0.5
 """Weight of the share of the question found in a section's title."""
+QUANTITY_WEIGHT = 0.3
+"""Weight, for "how many / max / min" questions, of the share of the question stated next to a
+number in a section (rulesdocs.scoring.quantity_terms)."""
 RRF_K = 5
 """Reciprocal-rank-fusion constant: small, because only the first few ranks matter here."""
 SEMANTIC_WEIGHT = 0.7
@@ -273,10 +277,18 @@ FUSED_GLOSSARY_FACTOR = 0.8
 def _rerank(hits: list[Hit], query: Query, index: RulesIndex, exact: bool) -> list[Hit]:
     """Re-score FTS5 candidates with BM25F (scaled to the best) plus the share of the question
     found in the title (see rulesdocs.scoring), then demote glossary entries."""
-    scored = [(hit.chunk, index.fields.score(query.weights, hit.chunk)) for hit in hits]
+    fields = index.fields
+    scored = [(hit.chunk, fields.score(query.weights, hit.chunk)) for hit in hits]
     best = max((score for _, score in scored), default=0.0) or 1.0
+    quantity = QUANTITY_WEIGHT if QUANTITY_QUESTION.search(query.raw) else 0.0
     rescored = [
-        Hit(chunk, score / best + TITLE_WEIGHT * index.fields.title_share(query.weights, chunk), "bm25")
+        Hit(
+            chunk,
+            score / best
+            + TITLE_WEIGHT * fields.title_share(query.weights, chunk)
+            + (quantity * fields.quantity_share(query.weights, chunk) if quantity else 0.0),
+            "bm25",
+        )
         for chunk, score in scored
         if score > 0
     ]

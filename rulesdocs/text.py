@@ -50,11 +50,29 @@ def _table(raw: object, where: str) -> Synonyms:
             raise ValueError(f"{where}: {canonical!r} must map to a list, got {variants!r}")
         replacement = tuple(str(canonical).lower().split())
         for variant in variants:
-            table[str(variant).lower()] = replacement
+            table[" ".join(_WORD.findall(str(variant).lower().replace("'", "")))] = replacement
     return table
 
 
-def _load_synonyms() -> tuple[Synonyms, dict[str, Synonyms]]:
+Rewrites = tuple[tuple[re.Pattern[str], str], ...]
+
+
+def _rewrites(raw: object, where: str) -> Rewrites:
+    if not isinstance(raw, dict):
+        raise ValueError(f"{where}: expected a mapping of words to add -> list of regular expressions")
+    out: list[tuple[re.Pattern[str], str]] = []
+    for added, patterns in raw.items():
+        if not isinstance(patterns, list):
+            raise ValueError(f"{where}: {added!r} must map to a list of regular expressions")
+        for pattern in patterns:
+            try:
+                out.append((re.compile(str(pattern), re.IGNORECASE), str(added)))
+            except re.error as exc:
+                raise ValueError(f"{where}: bad pattern {pattern!r} for {added!r}: {exc}") from exc
+    return tuple(out)
+
+
+def _load_synonyms() -> tuple[Synonyms, dict[str, Synonyms], Rewrites]:
     path = Path(__file__).with_name("synonyms.yaml")
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     if not isinstance(raw, dict):
@@ -62,14 +80,17 @@ def _load_synonyms() -> tuple[Synonyms, dict[str, Synonyms]]:
     per_game = raw.pop("per_game", {}) or {}
     if not isinstance(per_game, dict):
         raise ValueError(f"{path}: per_game must map a game id to its own synonym table")
+    rewrites = _rewrites(raw.pop("question_rewrites", {}) or {}, f"{path} question_rewrites")
     games = {str(game): _table(table, f"{path} per_game.{game}") for game, table in per_game.items()}
-    return _table(raw, str(path)), games
+    return _table(raw, str(path)), games, rewrites
 
 
-SYNONYMS, GAME_SYNONYMS = _load_synonyms()
+SYNONYMS, GAME_SYNONYMS, QUESTION_REWRITES = _load_synonyms()
 """Variant word -> canonical words (chat slang, British spellings, old card-type names), for all
 games and per game (words whose meaning depends on the game: "tap" is expend in Inuyasha but
-strike in Usagi Yojimbo; "kill" is a rules term in Inuyasha and chat for destroy in Yu-Gi-Oh!)."""
+strike in Usagi Yojimbo; "kill" is a rules term in Inuyasha and chat for destroy in Yu-Gi-Oh!).
+`QUESTION_REWRITES`: chat phrasings (regular expressions) and the rules words they stand for,
+added to a question only ("how many cards in my deck" -> deck size)."""
 
 _VOWELS = frozenset("aeiouy")
 
@@ -141,17 +162,31 @@ def fold(text: str) -> str:
     return text.replace("’", "'").replace("‘", "'").lower()
 
 
+_MAX_PHRASE = max((v.count(" ") + 1 for t in (SYNONYMS, *GAME_SYNONYMS.values()) for v in t), default=1)
+
+
 def words(text: str, game: str | None = None) -> list[str]:
-    """Folded words of `text` with synonyms (of `game`, then of all games) expanded, stop words kept."""
+    """Folded words of `text` with synonyms (of `game`, then of all games) expanded, stop words kept.
+    Multi-word variants ("starting hand" -> opening hand) are matched first, longest first.
+
+    >>> words("Who goes first? My starting hand")
+    ['who', 'first', 'player', 'my', 'opening', 'hand']
+    """
     local = GAME_SYNONYMS.get(game, {}) if game else {}
+    tokens = [raw[:-2] if raw.endswith("'s") else raw.replace("'", "") for raw in _WORD.findall(fold(text))]
     out: list[str] = []
-    for raw in _WORD.findall(fold(text)):
-        token = raw[:-2] if raw.endswith("'s") else raw.replace("'", "")
-        replacement = local.get(token) or SYNONYMS.get(token)
-        if replacement is None:
-            out.append(token)
+    i = 0
+    while i < len(tokens):
+        for size in range(min(_MAX_PHRASE, len(tokens) - i), 0, -1):
+            key = " ".join(tokens[i : i + size])
+            replacement = local.get(key) or SYNONYMS.get(key)
+            if replacement is not None:
+                out.extend(replacement)
+                i += size
+                break
         else:
-            out.extend(replacement)
+            out.append(tokens[i])
+            i += 1
     return out
 
 
@@ -163,3 +198,13 @@ def terms(text: str, game: str | None = None, *, keep_stop_words: bool = False) 
 def term_text(text: str, game: str | None = None) -> str:
     """`terms(text, game)` joined by spaces: what the FTS5 columns store."""
     return " ".join(terms(text, game))
+
+
+def rewrite(question: str) -> str:
+    """The rules words that chat phrasings in `question` stand for ("" when none applies).
+
+    >>> rewrite("how many cards go in a deck?")
+    'deck size'
+    """
+    folded = fold(question)
+    return " ".join(added for pattern, added in QUESTION_REWRITES if pattern.search(folded))

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from rulesdocs.conversation import infer_game
 from rulesdocs.evaluate import (
+    HOLDOUT2_DIR,
     HOLDOUT_DIR,
     QUESTIONS_DIR,
     Stopwatch,
@@ -108,6 +109,7 @@ def main() -> int:
     service = RulesService(db_path=":memory:", extra_dirs=args.docs)
     result["bm25"] = quality(service)
     result["bm25_holdout"] = quality(service, HOLDOUT_DIR)
+    result["bm25_holdout2"] = quality(service, HOLDOUT2_DIR)
     result["latency_bm25"] = latency(service)
     result["follow_ups_bm25"] = follow_ups(service)
     result["game_inference"] = inference(service)
@@ -118,6 +120,7 @@ def main() -> int:
             result["semantic_load_s"] = round(time.perf_counter() - start, 2)
             result["fused"] = quality(semantic)
             result["fused_holdout"] = quality(semantic, HOLDOUT_DIR)
+            result["fused_holdout2"] = quality(semantic, HOLDOUT2_DIR)
             result["latency_fused"] = latency(semantic)
             result["follow_ups_fused"] = follow_ups(semantic)
         else:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from rulesdocs.evaluate import (
+    HOLDOUT2_DIR,
     HOLDOUT_DIR,
     QUESTIONS_DIR,
     evaluate,
@@ -23,10 +24,11 @@ from rulesdocs.evaluate import (
 from rulesdocs.model import GAMES
 from rulesdocs.service import Asked, RulesService
 
-SETS = ((QUESTIONS_DIR, 25), (HOLDOUT_DIR, 10))
+SETS = ((QUESTIONS_DIR, 25), (HOLDOUT_DIR, 10), (HOLDOUT2_DIR, 10))
 MIN_HIT_AT_1 = 0.8
 MIN_HIT_AT_3 = 0.93
 MIN_GAME_HIT_AT_3 = 0.85
+MIN_HELD_OUT_HIT_AT_1 = 0.75
 
 
 @pytest.mark.parametrize(("game", "directory", "minimum"), [(g, d, m) for g in GAMES for d, m in SETS])
@@ -50,6 +52,16 @@ def test_hit_rates_bm25(service: RulesService) -> None:
     assert hit3 >= MIN_HIT_AT_3, f"hit@3 {hit3:.3f}"
     for game, report in reports.items():
         assert report.hit_at_3 >= MIN_GAME_HIT_AT_3, f"{game} hit@3 {report.hit_at_3:.3f}: {report.misses}"
+
+
+@pytest.mark.parametrize("directory", [HOLDOUT_DIR, HOLDOUT2_DIR])
+def test_hit_rates_bm25_held_out(directory: Path, service: RulesService) -> None:
+    reports = evaluate(service, GAMES, directory)
+    total = sum(r.total for r in reports.values())
+    hit1 = sum(r.hit1 for r in reports.values()) / total
+    hit3 = sum(r.hit3 for r in reports.values()) / total
+    assert hit1 >= MIN_HELD_OUT_HIT_AT_1, f"{directory.name} hit@1 {hit1:.3f}"
+    assert hit3 >= MIN_HIT_AT_3, f"{directory.name} hit@3 {hit3:.3f}"
 
 
 def test_rank_helpers() -> None:

@@ -55,3 +55,20 @@ def test_game_specific_slang() -> None:
     assert text.terms("my monster died", "yugioh") == text.terms("my monster was destroyed", "yugioh")
     assert text.terms("killed", "inuyasha") == ["kill"]  # a rules term there, not slang
     assert text.terms("tap") == ["tap"]  # no game, no guess
+
+
+def test_phrase_synonyms_match_chat_phrasings() -> None:
+    assert text.terms("my starting hand") == text.terms("my opening hand")
+    assert text.terms("can i attack on turn one") == text.terms("can i attack on the first turn")
+    assert text.terms("who goes first") == text.terms("who is the first player")
+    assert text.terms("face-down") == text.terms("face down")
+
+
+def test_phrases_are_matched_on_whole_words_only() -> None:
+    assert "opening" not in text.terms("restarting hand")
+
+
+def test_question_rewrites_add_rules_words() -> None:
+    assert text.rewrite("How many cards in my deck?") == "deck size"
+    assert "win" not in text.rewrite("how many cards in my deck")
+    assert text.rewrite("how do i draw a card") == ""
