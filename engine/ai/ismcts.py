@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 
 from engine.ai.evaluators import evaluate
-from engine.ai.search import Deadline, WorldSampler, rollout
+from engine.ai.search import ROLLOUT_LIMIT, Deadline, WorldSampler, rollout
 from engine.core.prompt import Option
 from engine.core.rng import Rng
 from engine.core.state import State
@@ -44,6 +44,7 @@ class IsmctsAgent:
         max_iterations: int = 100_000,
         exploration: float = EXPLORATION,
         reuse: bool = True,
+        rollout_limit: int = ROLLOUT_LIMIT,
     ) -> None:
         self.name = name
         self.rng = Rng(seed)
@@ -51,6 +52,7 @@ class IsmctsAgent:
         self.max_iterations = max_iterations
         self.exploration = exploration
         self.reuse = reuse
+        self.rollout_limit = rollout_limit
         self.last_iterations = 0
         self._kept: tuple[str, int, int, Node] | None = None  # game, steps, player, subtree
 
@@ -119,7 +121,7 @@ class IsmctsAgent:
             node = children[chosen.id]
             world.apply(chosen.id)
             path.append(node)
-        rollout(world, rng)
+        rollout(world, rng, self.rollout_limit)
         values: dict[int, float] = {}
         for visited in path:
             visited.visits += 1

@@ -115,3 +115,33 @@ def test_sampler_never_reads_the_opponents_hidden_cards_toy(toy: toygame.ToyGame
 def test_sampler_never_reads_the_opponents_hidden_cards(game_id: str) -> None:
     for seed, steps in ((1, 10), (2, 40), (3, 80)):
         _check_sampler_ignores_hidden_truth(_midgame(game_id, seed, steps))
+
+
+def _usagi_with_secret_pick(seed: int) -> tuple[State, int]:
+    """A Usagi position where seat 1 has a secret tie-break pick on an Event (the frame as the
+    conclusion leaves it); returns the state and the Event."""
+    from engine.games.usagi import board
+
+    state = _midgame("usagi", seed, 0)
+    rng = Rng(seed)
+    while state.pending is not None:
+        for eid in board.events_in_play(state):
+            if len(board.involved_with(state, eid, 1)) >= 2:
+                state.push("usagi.resolve_event", event=eid)
+                return state, eid
+        state.apply(state.pending.options[rng.randbelow(len(state.pending.options))])
+    raise AssertionError("no Event with two of seat 1's Characters involved")
+
+
+def test_usagi_worlds_never_carry_another_seats_secret_pick() -> None:
+    from engine.games.usagi import board
+
+    for seed in (1, 2, 3):
+        state, eid = _usagi_with_secret_pick(seed)
+        first, second = board.involved_with(state, eid, 1)[:2]
+        twin = state.clone()
+        state.secrets[1]["tie_pick"] = first
+        twin.secrets[1]["tie_pick"] = second
+        worlds = [WorldSampler(s, 0).sample(s, Rng(5)) for s in (state, twin)]
+        assert worlds[0].secrets[1] == worlds[1].secrets[1]
+        assert worlds[0].digest() == worlds[1].digest()

@@ -1,0 +1,35 @@
+"""Usagi Yojimbo: what a sampled world must not carry from the truth.
+
+A tie on an Event is broken by secret picks (rules 7.5): a seat that picked before the AI
+keeps its pick in `state.secrets`. In a sampled world another seat's pick is replaced by one
+of its involved cards chosen at random, so the search never plays against the real pick.
+"""
+
+from __future__ import annotations
+
+from engine.core.rng import Rng
+from engine.core.state import State
+from engine.games.usagi import board
+
+TIE_PICK = "tie_pick"
+RESOLVE = "usagi.resolve_event"
+
+
+def _involved(state: State, eid: int, seat: int) -> list[int]:
+    cards: list[int] = []
+    for cid in board.involved_with(state, eid, seat):
+        cards.append(cid)
+        cards.extend(board.attachments_of(state, cid))
+    return cards
+
+
+def redact(world: State, player: int, rng: Rng) -> None:
+    """Replace other seats' secret tie-break picks by random ones among their involved cards."""
+    picks = [seat for seat, secret in enumerate(world.secrets) if seat != player and TIE_PICK in secret]
+    if not picks:
+        return
+    event = next((frame.data["event"] for frame in reversed(world.stack) if frame.proc == RESOLVE), None)
+    for seat in picks:
+        choices = _involved(world, event, seat) if event is not None else []
+        if choices:
+            world.secrets[seat][TIE_PICK] = choices[rng.randbelow(len(choices))]
