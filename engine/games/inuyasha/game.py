@@ -161,6 +161,10 @@ class InuyashaGame(Game):
                 return rules.why_not_attack(state, player, int(parts[0]), int(parts[1]), parts[2])
             if kind == "event" and ids:
                 return self._why_not_event(state, player, ids[0])
+            if kind == "act" and ids:
+                return rules.why_not_activated(state, player, ids[0])
+            if kind == "save" and len(ids) >= 2:
+                return rules.why_not_save(state, player, ids[0], ids[1])
         except (ValueError, IndexError):
             return None
         return None

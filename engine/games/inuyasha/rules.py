@@ -6,9 +6,10 @@ Each `why_not_*` returns None when the action is legal, else (reason for the pla
 from __future__ import annotations
 
 from engine.core.state import EMPTY, State
+from engine.dsl.context import Ctx
 from engine.games.inuyasha import board
 from engine.games.inuyasha.facts import CHARACTER, EVENT, ITEM, KAITOU, LOCATION, facts
-from engine.games.inuyasha.scripts import static_of
+from engine.games.inuyasha.scripts import play_of, static_of
 
 Why = tuple[str, str] | None
 MAX_CHARACTERS = 2
@@ -158,4 +159,46 @@ def why_not_direct(state: State, player: int, a: int) -> Why:
         return bad
     if board.characters(state, board.other(player)):
         return "you may attack your opponent directly only when they control no characters", rule("7.8")
+    return None
+
+
+def why_not_activated(state: State, player: int, cid: int) -> Why:
+    """Using an activated effect of a card `player` controls (rules 6.3, 10.4)."""
+    if state.vars.get("step") != "battle" or state.vars.get("actor") != player:
+        return "activated effects are used only as your action in the Battle step", rule("6.3")
+    if not 0 <= cid < len(state.cards):
+        return "there is no such card", rule("6.3")
+    card = state.cards[cid]
+    effect = play_of(card.code)
+    if card.zone not in (f"play:{player}", f"kaitou:{player}") or not card.face_up:
+        return "you can use only cards you control that are face up in play (or your Kaitou card)", rule("6.3")
+    if effect is None or effect.kind != "activated":
+        return f"{board.title(state, cid)} has no activated effect", rule("6.3")
+    if effect.extra.get("once") == "game" and card.flags.get("used"):
+        return f"{board.title(state, cid)} can be used once per game and was already used", rule("6.3")
+    if not effect.cost.can_pay(Ctx(state, cid, player)):
+        return f"its cost ({effect.cost.text}) cannot be paid in full now", rule("10.4")
+    return f"{board.title(state, cid)} has no legal target or its condition is not met now", rule("6.3")
+
+
+def why_not_save(state: State, player: int, dead: int, used: int) -> Why:
+    """Saving a defeated character in Recovery by discarding a card from hand (rules 8.2, 9.3)."""
+    pending = state.pending
+    if state.vars.get("step") != "recovery" or pending is None or pending.kind != "recovery":
+        return "defeated characters are saved only in your part of the Recovery step", rule("8.2")
+    if not (0 <= dead < len(state.cards) and 0 <= used < len(state.cards)):
+        return "there is no such card", rule("8.2")
+    if dead not in board.defeated(state, player):
+        return "only your own defeated characters can be saved", rule("8.2")
+    if state.cards[used].zone != f"hand:{player}":
+        return "the card you discard to save must be in your hand", rule("8.2")
+    lost, held = facts(state.cards[dead].code), facts(state.cards[used].code)
+    if board.controls_copy(state, player, lost.code):
+        return f"you already control a Unique character named {lost.name}", rule("2.3")
+    if "Regeneration" not in lost.keywords and (held.type != CHARACTER or held.name != lost.name):
+        return (
+            f"{held.title} is not a character named {lost.name}: a save needs a same-name character "
+            "(the surname may differ) unless the defeated character has Regeneration",
+            rule("8.2"),
+        )
     return None

@@ -128,3 +128,10 @@ def test_a_deck_with_the_extra_alias_starts_a_match() -> None:
     deck["extra"] = deck.pop("kaitou")
     state = get_game("inuyasha").new_match([deck, POOL.decks["Villains"].as_lists()], seed=2)
     assert state.count("kaitou:0") == 1 and state.count("kaitou_deck:0") == 6
+
+
+def test_one_record_per_title_is_the_most_recent_printing() -> None:
+    """Rule 1.4: the pool keeps one reading per title and version, so no title appears twice."""
+    titles = [card.name for card in POOL.cards.values()]
+    assert len(titles) == len(set(titles)), sorted(t for t in titles if titles.count(t) > 1)
+    assert len({facts(code).title for code in POOL.cards}) == len(POOL.cards)
