@@ -145,3 +145,38 @@ def test_usagi_worlds_never_carry_another_seats_secret_pick() -> None:
         worlds = [WorldSampler(s, 0).sample(s, Rng(5)) for s in (state, twin)]
         assert worlds[0].secrets[1] == worlds[1].secrets[1]
         assert worlds[0].digest() == worlds[1].digest()
+
+
+@pytest.mark.parametrize("game_id", registry.list_games())
+def test_searching_agents_answer_legally_and_on_time_in_every_game(game_id: str) -> None:
+    agents = [make_agent("ismcts@30", seed=1), make_agent("greedy@2", seed=1), make_agent("ismcts:40", seed=2)]
+    for seed, steps in ((1, 5), (2, 30), (3, 70)):
+        state = _midgame(game_id, seed, steps)
+        for agent in agents:
+            if state.pending is None:
+                break
+            started = time.perf_counter()
+            option = agent.choose(state, state.pending.player)
+            assert time.perf_counter() - started < 2.0  # the hard cap, far above these budgets
+            assert option in state.pending.options
+            state.apply(option)
+
+
+def test_the_subtree_is_kept_only_for_the_same_players_next_decision(toy: toygame.ToyGame) -> None:
+    state = toy.new_match([toygame.DECK, toygame.DECK], seed=4)
+    agent = IsmctsAgent(seed=1, budget_ms=1000, max_iterations=200)
+    while (prompt := state.prompt()) is not None and len(prompt.options) < 2:
+        state.apply(prompt.options[0])
+    assert prompt is not None
+    me = prompt.player
+    option = agent.choose(state, me)
+    kept = agent._kept
+    assert kept is not None and kept[1] == state.steps + 1 and kept[3].visits > 0
+    later = state.clone()
+    later.apply(option)
+    assert agent._reused_root(later, me) is kept[3]  # my next decision right after this one
+    assert agent._reused_root(later, me).visits == 0  # used once, then dropped
+    agent._kept = kept
+    assert agent._reused_root(state, me) is not kept[3]  # not one decision later: a fresh tree
+    agent._kept = kept
+    assert agent._reused_root(later, 1 - me) is not kept[3]  # another player's decision
