@@ -92,6 +92,8 @@ def may_answer(card: Card, now: int) -> bool:
 
 def speed_of_monster(code: str) -> int:
     """Spell Speed of a monster's activated effect (rule 8.4), 0 when it has none to activate."""
+    if facts(code).sub != "effect":
+        return 0
     effect = effect_of(code)
     return MONSTER_SPEEDS.get(effect.kind, 0) if effect is not None else 0
 
