@@ -165,6 +165,12 @@ class InuyashaGame(Game):
                 return rules.why_not_activated(state, player, ids[0])
             if kind == "save" and len(ids) >= 2:
                 return rules.why_not_save(state, player, ids[0], ids[1])
+            if kind in ("kwdraw", "kwshuffle") and ids:
+                return rules.why_not_keyword(state, player, ids[0], "Draw" if kind == "kwdraw" else "Shuffle")
+            if kind in ("kw", "mod") and ids:
+                return rules.why_not_boost(state, player, ids[0], kind)
+            if kind == "cut":
+                return "a cut lifts a quarter, half or three quarters of the deck, or choose no cut", "inuyasha 3.7"
         except (ValueError, IndexError):
             return None
         return None

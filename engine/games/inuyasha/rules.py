@@ -202,3 +202,37 @@ def why_not_save(state: State, player: int, dead: int, used: int) -> Why:
             rule("8.2"),
         )
     return None
+
+
+def why_not_keyword(state: State, player: int, cid: int, keyword: str) -> Why:
+    """Using the Draw or Shuffle keyword of an event in hand as a Battle action (rules 9.5, 9.6)."""
+    section = rule("9.5" if keyword == "Draw" else "9.6")
+    if state.vars.get("step") != "battle" or state.vars.get("actor") != player:
+        return f"the {keyword} keyword is used only as your action in the Battle step", section
+    bad = _own_hand(state, player, cid)
+    if bad:
+        return bad[0], section
+    if keyword not in facts(state.cards[cid].code).keywords:
+        return f"{board.title(state, cid)} does not have the {keyword} keyword", section
+    return None
+
+
+def why_not_boost(state: State, player: int, cid: int, kind: str) -> Why:
+    """Boosting during an attack: Aggressive/Defensive discards ("kw"), Modifier events ("mod") (rule 7.4)."""
+    pending = state.pending
+    if pending is None or pending.kind != "boost":
+        return "boosts are used only during an attack, before the values are compared", rule("7.4")
+    bad = _own_hand(state, player, cid)
+    if bad:
+        return bad[0], rule("7.4")
+    if kind == "mod" and "Modifier" not in facts(state.cards[cid].code).keywords:
+        return f"{board.title(state, cid)} does not have the Modifier keyword", rule("9.4")
+    if kind == "kw":
+        attack = next((f.data for f in reversed(state.stack) if f.proc == "inuyasha.attack"), {})
+        attacking = player == attack.get("p")
+        fighter, keyword = (attack.get("a"), "Aggressive") if attacking else (attack.get("d"), "Defensive")
+        if fighter is None or keyword not in facts(state.cards[fighter].code).keywords:
+            return f"your character in this attack does not have {keyword}", rule("9.1" if attacking else "9.2")
+        if attack.get("aggr_used" if attacking else "def_used") and state.options.get("keyword_boosts") != "repeat":
+            return f"{keyword} was already used in this attack (match option keyword_boosts: once)", rule("7.4")
+    return None
