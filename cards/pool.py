@@ -144,9 +144,7 @@ def _deck_from_json(game: GameId, raw: dict[str, Any], where: str, pool: dict[Ca
                 raise PoolError(f"{where}: deck {raw.get('name')!r} names unknown card code {code!r}")
             codes.extend([str(code)] * int(count))
         sections[str(section)] = tuple(codes)
-    return DeckDef(
-        game=game, name=str(raw["name"]), description=str(raw.get("description", "")), sections=sections
-    )
+    return DeckDef(game=game, name=str(raw["name"]), description=str(raw.get("description", "")), sections=sections)
 
 
 @cache

@@ -9,9 +9,7 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SHARED_DIR = Path(os.environ.get("TCGTABLE_SHARED_DIR", REPO_ROOT.parent / "shared"))
-SHARED_REASON = (
-    f"needs the project's shared data at {SHARED_DIR} (present in CI; set TCGTABLE_SHARED_DIR elsewhere)"
-)
+SHARED_REASON = f"needs the project's shared data at {SHARED_DIR} (present in CI; set TCGTABLE_SHARED_DIR elsewhere)"
 
 
 @pytest.fixture(scope="session")

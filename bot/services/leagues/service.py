@@ -71,7 +71,7 @@ class LeagueService:
     async def league(self, guild_id: str, name: str) -> LeagueRow:
         stmt = select(LeagueRow).where(LeagueRow.guild_id == guild_id, LeagueRow.name == name)
         async with self.db.session() as session:
-            row = (await session.execute(stmt)).scalars().first()
+            row: LeagueRow | None = (await session.execute(stmt)).scalars().first()
         if row is None:
             raise NotFoundError(f"no league named {name!r} on this server")
         return row
