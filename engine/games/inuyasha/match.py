@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engine.core.events import only
 from engine.core.prompt import Option
 from engine.core.state import Frame, State, procedure
@@ -118,7 +120,7 @@ def between(state: State, frame: Frame) -> None:
         seat = frame.step
         frame.step += 1
         if state.zones[f"kaitou_deck:{seat}"]:
-            state.push("inuyasha.swap", p=seat, n=0)
+            state.push("inuyasha.swap", p=seat)
         return
     state.vars.pop("game_over", None)
     state.log(f"Game {len(state.vars.get('results', [])) + 1} begins.")
@@ -128,11 +130,16 @@ def between(state: State, frame: Frame) -> None:
 
 @procedure("inuyasha.swap")
 def swap(state: State, frame: Frame) -> None:
-    """One-for-one swaps between main deck and Kaitou deck; the opponent learns only how many (rule 2.5)."""
+    """One-for-one swaps between main deck and Kaitou deck; the opponent learns only how many (rule 2.5).
+
+    The number told is the net change of the main deck (a card swapped out and back in again is not
+    counted); the single swaps are narrated to their player only.
+    """
     data = frame.data
     player = data["p"]
     deck, side = f"deck:{player}", f"kaitou_deck:{player}"
     if frame.step == 0:
+        data["before"] = sorted(state.cards[cid].code for cid in state.zones[deck])
         for cid in state.zones[deck]:  # the player looks through their own deck while swapping
             card = state.cards[cid]
             if not card.known & (1 << player):
@@ -150,9 +157,8 @@ def swap(state: State, frame: Frame) -> None:
     if frame.step == 2:
         answer = state.take_answer()
         if answer.id == "done":
-            state.log(
-                f"Player {player + 1} swaps {data['n']} card(s) between main deck and Kaitou deck.",
-            )
+            moved = Counter(state.cards[cid].code for cid in state.zones[deck]) - Counter(data["before"])
+            state.log(f"Player {player + 1} swaps {sum(moved.values())} card(s) between main deck and Kaitou deck.")
             state.pop()
             return
         data["out"] = answer.id.split(":", 1)[1]
@@ -167,10 +173,5 @@ def swap(state: State, frame: Frame) -> None:
     in_id = next(c for c in state.zones[side] if state.cards[c].code == code_in)
     state.move(out_id, side)
     state.move(in_id, deck, known=1 << player)
-    data["n"] += 1
-    state.log(
-        f"Player {player + 1} swaps {facts(data['out']).title} for {facts(code_in).title}.",
-        to=only(player),
-        redacted=f"Player {player + 1} swaps a card with their Kaitou deck.",
-    )
+    state.log(f"Player {player + 1} swaps {facts(data['out']).title} for {facts(code_in).title}.", to=only(player))
     frame.step = 1

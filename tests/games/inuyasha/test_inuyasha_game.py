@@ -178,7 +178,7 @@ def test_best_of_three_swaps_stay_hidden_from_the_opponent() -> None:
     mine, theirs = state.view(0)["events"], state.view(1)["events"]
     assert any("swaps Kurogane, Demon Lord for Bone Whip" in e for e in mine)
     assert not any("Bone Whip" in e for e in theirs)
-    assert any("swaps 1 card(s)" in e for e in theirs)
+    assert [e for e in theirs if "swaps" in e] == ["Player 1 swaps 1 card(s) between main deck and Kaitou deck."]
     reliquary = state.zones["kaitou:0"][0]
     assert state.cards[reliquary].flags == {}, "a once-per-game Kaitou effect starts afresh each game"
 
