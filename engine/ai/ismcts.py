@@ -2,7 +2,7 @@
 
 Every iteration samples a world consistent with what the player has seen, walks the tree
 with UCB1 over the options legal in that world (counting availability), expands one node,
-plays a random rollout cut off at the end of the turn, and backs up the evaluation from each
+plays a short random rollout (cut off at the end of the turn), and backs up the evaluation from each
 mover's point of view. Anytime: when the time budget runs out it answers with the most-visited
 root option (ties by mean value); with no iteration done, the first option.
 
@@ -16,12 +16,16 @@ from __future__ import annotations
 import math
 
 from engine.ai.evaluators import evaluate
-from engine.ai.search import ROLLOUT_LIMIT, Deadline, WorldSampler, rollout
+from engine.ai.search import Deadline, WorldSampler, rollout
 from engine.core.prompt import Option
 from engine.core.rng import Rng
 from engine.core.state import State
 
-EXPLORATION = 0.7
+# Evaluations differ by a few tenths between sensible lines, so exploration is low; short
+# random rollouts (a few decisions, stopping at the end of the turn) add less noise than
+# playing the turn out at random (measured on Inuyasha against greedy: 11/12 vs 4/8 wins).
+EXPLORATION = 0.25
+ROLLOUT = 10
 
 
 class Node:
@@ -44,7 +48,7 @@ class IsmctsAgent:
         max_iterations: int = 100_000,
         exploration: float = EXPLORATION,
         reuse: bool = True,
-        rollout_limit: int = ROLLOUT_LIMIT,
+        rollout_limit: int = ROLLOUT,
     ) -> None:
         self.name = name
         self.rng = Rng(seed)
