@@ -183,8 +183,13 @@ def test_best_of_three_swaps_stay_hidden_from_the_opponent() -> None:
     assert state.cards[reliquary].flags == {}, "a once-per-game Kaitou effect starts afresh each game"
 
 
-def test_best_of_three_selfplay() -> None:
-    summary = run_selfplay("inuyasha", 12, ["random", "random"], seed=21, options={"games": 3})
+@pytest.mark.parametrize(
+    "options",
+    [{"games": 3}, {"games": 3, "next_game_first": "loser_chooses", "cuts": "decline"}],
+    ids=["coin", "loser_chooses"],
+)
+def test_best_of_three_selfplay(options: dict[str, object]) -> None:
+    summary = run_selfplay("inuyasha", 12, ["random", "random"], seed=21, options=options)
     assert summary["errors"] == 0, summary["error_details"]
     assert summary["replay_verified"] == 12
 
