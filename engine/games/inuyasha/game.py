@@ -169,8 +169,10 @@ class InuyashaGame(Game):
                 return rules.why_not_keyword(state, player, ids[0], "Draw" if kind == "kwdraw" else "Shuffle")
             if kind in ("kw", "mod") and ids:
                 return rules.why_not_boost(state, player, ids[0], kind)
-            if kind == "cut":
-                return "a cut lifts a quarter, half or three quarters of the deck, or choose no cut", "inuyasha 3.7"
+            if kind in ("cut", "nocut"):
+                if pending.kind != "cut":
+                    return "a cut is offered only right after a deck is shuffled (game start, search)", "inuyasha 3.7"
+                return "a cut lifts about a quarter, half or three quarters, or choose no cut", "inuyasha 3.7"
         except (ValueError, IndexError):
             return None
         return None

@@ -40,6 +40,16 @@ def test_each_player_is_offered_a_cut_of_the_other_deck_before_the_shards() -> N
     assert any("cuts Player 1's deck (15 cards" in e.text for e in state.events)
 
 
+def test_cut_refusals_name_the_rule() -> None:
+    state = GAME.new_match(GAME.default_decks(), seed=3)
+    with pytest.raises(IllegalActionError, match=r"quarter, half or three quarters.*inuyasha 3\.7"):
+        state.apply("cut:all")
+    state.apply("nocut")
+    state.apply("nocut")
+    with pytest.raises(IllegalActionError, match=r"only right after a deck is shuffled.*inuyasha 3\.7"):
+        state.apply("nocut")
+
+
 def test_cuts_decline_option_asks_nothing() -> None:
     state = GAME.new_match(GAME.default_decks(), seed=3, options={"cuts": "decline"})
     assert state.prompt().kind == "mulligan"
