@@ -114,10 +114,10 @@ def bonus_sources(state: State) -> Sources:
 def static_bonus(state: State, cid: int, color: str, sources: Sources | None = None) -> int:
     """The sum of static bonuses (items, locations) on one color of a character."""
     target = state.cards[cid]
-    return sum(
-        bonus(state, source, target, color)
-        for source, bonus in (sources if sources is not None else bonus_sources(state))
-    )
+    total = 0
+    for source, bonus in sources if sources is not None else bonus_sources(state):
+        total += bonus(state, source, target, color)
+    return total
 
 
 def color_value(state: State, cid: int, color: str, sources: Sources | None = None) -> int:
@@ -125,10 +125,11 @@ def color_value(state: State, cid: int, color: str, sources: Sources | None = No
 
     Pass `sources` (from `bonus_sources`) when computing many values of one position.
     """
-    printed = facts(state.cards[cid].code).values
-    if color not in printed:
+    printed = facts(state.cards[cid].code).values.get(color)
+    if printed is None:
         return 0
-    return state.modified(cid, color, printed[color] + static_bonus(state, cid, color, sources))
+    value = printed + static_bonus(state, cid, color, sources)
+    return state.modified(cid, color, value) if state.modifiers else max(0, value)
 
 
 def shard_count(state: State, player: int) -> int:
