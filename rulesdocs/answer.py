@@ -27,7 +27,14 @@ class AnswerConfig:
     floor: float = 0.5
     max_sentences: int = 2
     max_chars: int = 360
+    short_sentence: int = 40
+    pair_chars: int = 240
+    """A second sentence is added only when it matches a question word the first does not, when
+    the first is shorter than `short_sentence`, or when it matches as well and both together stay
+    within `pair_chars`."""
     see_also: int = 3
+    see_also_ratio: float = 0.45
+    """A "see also" section must score at least this share of the best section's score."""
     citation_chars: int = 600
     extra_floor: float = 0.5
 
@@ -58,7 +65,7 @@ def coverage(query: Query, chunk: Chunk, index: RulesIndex, stats: GameStats | N
     title = index.title_terms_of(chunk)
     total = matched = in_title = 0.0
     for term, weight in query.weights.items():
-        if weight < top:
+        if weight < top or term in query.added:
             continue
         idf = stats.idf(term)
         total += idf
@@ -80,20 +87,29 @@ def extract(query: Query, chunk: Chunk, config: AnswerConfig) -> str:
     if chunk.kind == "glossary":
         return f"{chunk.title}: {plain(chunk.text)}"[: config.max_chars]
     scored = []
+    matched: dict[str, frozenset[str]] = {}
     for position, sentence in enumerate(parts):
         words = set(textmod.terms(sentence, chunk.game))
-        score: float = sum(weight for term, weight in query.weights.items() if term in words)
+        matched[sentence] = frozenset(term for term in query.weights if term in words)
+        score: float = sum(query.weights[term] for term in matched[sentence])
         if _EXAMPLE.match(sentence):
             score *= 0.6  # the rule itself answers better than its worked example
         scored.append((score, -position, sentence))
     scored.sort(reverse=True)
     chosen = [scored[0]]
+    covered = set(matched[scored[0][2]])
     for candidate in scored[1:]:
         if len(chosen) >= config.max_sentences or candidate[0] <= 0:
             break
         length = sum(len(s[2]) for s in chosen) + len(candidate[2])
-        if candidate[0] * 2 >= scored[0][0] and length <= config.max_chars:
+        adds = (
+            bool(matched[candidate[2]] - covered)
+            or len(chosen[0][2]) < config.short_sentence
+            or (candidate[0] >= scored[0][0] and length <= config.pair_chars)
+        )
+        if candidate[0] * 2 >= scored[0][0] and length <= config.max_chars and adds:
             chosen.append(candidate)
+            covered |= matched[candidate[2]]
     if scored[0][0] == 0:
         chosen = [(0, 0, parts[0])]
     chosen.sort(key=lambda item: -item[1])
@@ -135,7 +151,7 @@ def compose(
     for hit in extra[:1]:
         if confidence(query, hit.chunk, index, stats) >= config.extra_floor:
             citations.append(cite(hit.chunk, config))
-    see_also = tuple(cite(h.chunk, config) for h in ranked[1 : 1 + config.see_also])
+    see_also = tuple(cite(h.chunk, config) for h in related(ranked, config))
     return Answer(
         question=question,
         game=game,
@@ -168,6 +184,16 @@ def _from_official(
         found=True,
         sections=tuple(h.chunk.section for h in ranked),
     )
+
+
+def related(ranked: list[Hit], config: AnswerConfig) -> list[Hit]:
+    """The "see also" hits after the best one: close runners-up only (an exact lookup is measured
+    against the best search result instead)."""
+    rest = ranked[1:]
+    if not rest:
+        return []
+    reference = rest[0].score if ranked[0].source == "exact" else ranked[0].score
+    return [h for h in rest if h.score >= config.see_also_ratio * reference][: config.see_also]
 
 
 def _distinct(hits: list[Hit]) -> list[Hit]:

@@ -168,6 +168,25 @@ HOLDOUT2_DIR = QUESTIONS_DIR / "holdout2"
 """A second held-out set, written (issue 9) before any result of the retrieval was seen."""
 
 
+UNANSWERABLE = QUESTIONS_DIR / "unanswerable.yaml"
+"""Questions no rule answers (prices, events, other games): the assistant should say so."""
+
+
+def load_unanswerable(path: Path = UNANSWERABLE) -> list[tuple[GameId, str]]:
+    """(game, question) pairs that no section of our references answers."""
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(raw, dict) or not all(isinstance(v, list) for v in raw.values()):
+        raise RulesError(f"{path}: expected a mapping of game id -> list of questions")
+    return [(str(game), str(q)) for game, questions in raw.items() for q in questions]
+
+
+def refusals(service: RulesService, path: Path = UNANSWERABLE) -> tuple[int, int]:
+    """(refused, total): how many unanswerable questions get "no rule found"."""
+    items = load_unanswerable(path)
+    refused = sum(not service.ask(question, game=game).found for game, question in items)
+    return refused, len(items)
+
+
 def evaluate(service: RulesService, games: Sequence[GameId], directory: Path = QUESTIONS_DIR) -> dict[GameId, Report]:
     """Rank every labelled question of `games` with the game given; one Report per game."""
     reports: dict[GameId, Report] = {}

@@ -57,6 +57,9 @@ class Query:
 
     weights: dict[str, int]
     raw: str = ""
+    added: frozenset[str] = frozenset()
+    """Terms only the chat-phrasing rewrites brought in: they rank, but do not count towards the
+    answer's confidence (the question did not say them)."""
 
     @classmethod
     def parse(cls, question: str, *, context: str = "", game: GameId | None = None) -> Query:
@@ -66,9 +69,11 @@ class Query:
         weights: dict[str, int] = {}
         for term in textmod.terms(context, game):
             weights[term] = 1
-        for term in textmod.terms(f"{question} {textmod.rewrite(question)}", game):
+        own = textmod.terms(question, game)
+        added = [t for t in textmod.terms(textmod.rewrite(question), game) if t not in own]
+        for term in own + added:
             weights[term] = 3 if context else 1
-        return cls(weights, question)
+        return cls(weights, question, frozenset(added))
 
     def match_expression(self) -> str:
         """An FTS5 MATCH expression: every term OR-ed, repeated by weight."""

@@ -30,7 +30,7 @@ _STOP_TEXT = """
     get gets got getting make makes made let lets like want wants need needs
     ok okay hey hi pls please thanks thx guys anyone someone something anything really actually
     still even ever way thing things work works happen happens happened else one ones
-    many much guy guys stuff kind sort exactly literally basically tcg ccg
+    many much guy guys stuff kind sort exactly literally basically tcg ccg big large
     difference explain mean means meaning question wondering know tell
     s t im ive id dont doesnt didnt cant cannot wont isnt arent wasnt whats hows
 """

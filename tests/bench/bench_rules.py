@@ -28,6 +28,7 @@ from rulesdocs.evaluate import (
     load_conversations,
     load_questions,
     rank_of,
+    refusals,
 )
 from rulesdocs.index import RulesIndex
 from rulesdocs.model import GAMES
@@ -113,6 +114,8 @@ def main() -> int:
     result["latency_bm25"] = latency(service)
     result["follow_ups_bm25"] = follow_ups(service)
     result["game_inference"] = inference(service)
+    refused, total = refusals(service)
+    result["unanswerable_refused"] = {"refused": refused, "questions": total}
     if args.semantic:
         semantic = RulesService(index=service.index, semantic=True)
         start = time.perf_counter()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rulesdocs.answer import format_answer, sentences
+from rulesdocs.evaluate import refusals
+from rulesdocs.index import Query
 from rulesdocs.model import RulesError
 from rulesdocs.service import Asked, RulesService
 
@@ -173,3 +175,32 @@ def test_every_section_number_is_an_exact_lookup(service: RulesService) -> None:
         for number in service.index.sections[game]:
             answer = asker.ask(f"§{number}", game=game)
             assert answer.citations[0].section == number and answer.confidence == 1.0, (game, number)
+
+
+def test_most_unanswerable_questions_are_refused(service: RulesService) -> None:
+    refused, total = refusals(service)
+    assert total >= 20
+    assert refused / total >= 0.8, f"only {refused}/{total} unanswerable questions refused"
+
+
+def test_answer_is_the_matching_rule_sentence_not_its_preamble(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("can i activate a trap the turn i set it", game="yugioh")
+    assert answer.citations[0].section == "7.1"
+    assert answer.text == "A Trap cannot be activated on the turn it was Set."
+
+
+def test_see_also_lists_only_close_runners_up(fresh_service: RulesService) -> None:
+    question = "how many tributes for a level 7 monster"
+    hits = fresh_service.rank(question, "yugioh")
+    scores = {h.chunk.section: h.score for h in hits}
+    floor = fresh_service.config.see_also_ratio * hits[0].score
+    answer = fresh_service.ask(question, game="yugioh")
+    assert answer.see_also, "the best runner-up is always close enough here"
+    assert all(scores[c.section] >= floor for c in answer.see_also)
+    assert any(score < floor for score in scores.values()), "some weak hit was left out"
+
+
+def test_rewritten_words_rank_but_do_not_raise_confidence() -> None:
+    query = Query.parse("how many cards in my deck", game="inuyasha")
+    assert {"deck", "siz"} <= set(query.weights) and "siz" in query.added
+    assert "card" not in query.added
