@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from bot.services.hub import Services
 
 log = logging.getLogger("tcgtable.bot")
+MAX_CONTENT = 2000  # Discord's limit for a message's text
 ERROR_TEXT = "Something went wrong on our side; the error was logged. Please try again."
 
 
@@ -24,6 +25,8 @@ def services_of(interaction: discord.Interaction) -> Services:
 
 async def reply(interaction: discord.Interaction, content: str = "", *, ephemeral: bool = True, **kwargs: Any) -> None:
     """Answer an interaction whether or not it was already answered or deferred."""
+    if len(content) > MAX_CONTENT:  # Discord refuses longer messages; user text echoed back can be huge
+        content = content[: MAX_CONTENT - 1] + "…"
     if interaction.response.is_done():
         await interaction.followup.send(content or discord.utils.MISSING, ephemeral=ephemeral, **kwargs)
     else:
