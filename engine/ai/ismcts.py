@@ -4,7 +4,9 @@ Every iteration samples a world consistent with what the player has seen, walks 
 with UCB1 over the options legal in that world (counting availability), expands one node,
 plays a short random rollout (cut off at the end of the turn), and backs up the evaluation from each
 mover's point of view. Anytime: when the time budget runs out it answers with the most-visited
-root option (ties by mean value); with no iteration done, the first option.
+root option (ties by mean value); with no iteration done, the first option. Forced prompts
+(one option) are played through without a node, and children are keyed by (mover, option id)
+so that different worlds never mix two players' decisions in one node.
 
 Between two decisions of the same player in a row (the next prompt is theirs again, nobody
 else decided in between) the subtree under the chosen option becomes the next root, so the
@@ -36,7 +38,7 @@ class Node:
         self.visits = 0
         self.total = 0.0
         self.available = 1
-        self.children: dict[str, Node] = {}
+        self.children: dict[tuple[int, str], Node] = {}  # by (mover, option id)
 
 
 class IsmctsAgent:
@@ -63,8 +65,12 @@ class IsmctsAgent:
     def choose(self, state: State, player: int) -> Option:
         prompt = state.pending
         assert prompt is not None and prompt.player == player
-        if len(prompt.options) == 1:
-            self._kept = None
+        if len(prompt.options) == 1:  # forced: answered at once; a kept subtree skips it too
+            kept = self._kept
+            if kept is not None and kept[1] == state.steps and kept[2] == player:
+                self._kept = (kept[0], kept[1] + 1, player, kept[3])
+            else:
+                self._kept = None
             return prompt.options[0]
         deadline = Deadline(self.budget)
         sampler = WorldSampler(state, player)
@@ -77,14 +83,14 @@ class IsmctsAgent:
         best: Option = prompt.options[0]
         best_key = (-1, -math.inf)
         for option in prompt.options:
-            child = root.children.get(option.id)
+            child = root.children.get((player, option.id))
             if child is None or child.visits == 0:
                 continue
             key = (child.visits, child.total / child.visits)
             if key > best_key:
                 best, best_key = option, key
-        kept = root.children.get(best.id)
-        self._kept = (state.game_id, state.steps + 1, player, kept) if kept is not None else None
+        subtree = root.children.get((player, best.id))
+        self._kept = (state.game_id, state.steps + 1, player, subtree) if subtree is not None else None
         return best
 
     def _reused_root(self, state: State, player: int) -> Node:
@@ -100,30 +106,36 @@ class IsmctsAgent:
         c = self.exploration
         node = root
         path = [root]
-        while world.pending is not None:
-            prompt = world.pending
+        while (prompt := world.pending) is not None:
+            options = prompt.options
+            if len(options) == 1:  # forced: no node, the tree only holds real decisions
+                world.apply(options[0])
+                continue
             children = node.children
-            untried = [o for o in prompt.options if o.id not in children]
-            for option in prompt.options:
-                child = children.get(option.id)
-                if child is not None:
+            seat = prompt.player
+            untried = []
+            for option in options:
+                child = children.get((seat, option.id))
+                if child is None:
+                    untried.append(option)
+                else:
                     child.available += 1
             if untried:
                 option = untried[rng.randbelow(len(untried))]
-                child = Node(prompt.player)
-                children[option.id] = child
-                world.apply(option.id)
+                child = Node(seat)
+                children[(seat, option.id)] = child
+                world.apply(option)
                 path.append(child)
                 break
             best_score = -math.inf
-            chosen = prompt.options[0]
-            for option in prompt.options:
-                child = children[option.id]
+            chosen = options[0]
+            node = children[(seat, chosen.id)]
+            for option in options:
+                child = children[(seat, option.id)]
                 score = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
                 if score > best_score:
-                    best_score, chosen = score, option
-            node = children[chosen.id]
-            world.apply(chosen.id)
+                    best_score, chosen, node = score, option, child
+            world.apply(chosen)
             path.append(node)
         rollout(world, rng, self.rollout_limit)
         values: dict[int, float] = {}
