@@ -180,3 +180,19 @@ def test_the_subtree_is_kept_only_for_the_same_players_next_decision(toy: toygam
     assert agent._reused_root(state, me) is not kept[3]  # not one decision later: a fresh tree
     agent._kept = kept
     assert agent._reused_root(later, 1 - me) is not kept[3]  # another player's decision
+
+
+def test_yugioh_evaluation_is_zero_sum_and_counts_the_coming_attack() -> None:
+    from engine.ai.evaluators import evaluate
+    from engine.ai.evaluators.yugioh import battle_threat
+
+    threats = 0
+    for seed in range(1, 6):
+        for steps in (20, 60, 120):
+            state = _midgame("yugioh", seed, steps)
+            if state.result is not None:
+                continue
+            mine, theirs = evaluate(state, 0), evaluate(state, 1)
+            assert -1 <= mine <= 1 and abs(mine + theirs) < 1e-9
+            threats += battle_threat(state, 0) > 0 or battle_threat(state, 1) > 0
+    assert threats > 0  # some of these positions have an attack to fear
