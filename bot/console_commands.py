@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from bot.services.errors import ServiceError
 from bot.services.games import get_game, options_text, parse_options
-from bot.services.matches import Seat, result_text, seats_of
+from bot.services.matches import MatchUpdate, Seat, result_text, seats_of
 
 if TYPE_CHECKING:
     from bot.console import Console
@@ -194,8 +194,6 @@ async def match_challenge(console: Console, args: Args) -> str:
         args.get("deck"),
         options=parse_options(get_game(game), args.get("options")),
     )
-    from bot.services.matches import MatchUpdate
-
     return console.pending_text(MatchUpdate(row, None))
 
 
@@ -224,8 +222,6 @@ async def match_open(console: Console, args: Args) -> str:
     row = await console.services.matches.open_lobby(
         game, console.seat, players, args.get("deck"), options=parse_options(get_game(game), args.get("options"))
     )
-    from bot.services.matches import MatchUpdate
-
     return console.pending_text(MatchUpdate(row, None))
 
 
@@ -253,8 +249,6 @@ async def match_board(console: Console, args: Args) -> str:
     match_id = args.match_id(console.current.get(console.user))
     row = await console.services.matches.row(match_id)
     if not row.decks:
-        from bot.services.matches import MatchUpdate
-
         return console.pending_text(MatchUpdate(row, None))
     text = await console.board_text(match_id)
     return text if row.status == "active" else f"{text}\n{result_text(row)}"
@@ -287,8 +281,6 @@ async def match_abort(console: Console, args: Args) -> str:
 
 @command("match rematch")
 async def match_rematch(console: Console, args: Args) -> str:
-    from bot.services.matches import MatchUpdate
-
     result = await console.services.matches.rematch(args.match_id(console.current.get(console.user)), console.user)
     if isinstance(result, MatchUpdate):
         return await console.after(result)

@@ -15,12 +15,10 @@ import asyncio
 import logging
 import secrets
 from collections import OrderedDict
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.persistence import Database, MatchRow, StaleWriteError
 from bot.persistence.models import OPEN_STATUSES, now
-from bot.render.model import name_players
 from bot.services import games as engine_games
 from bot.services.decks import DeckService
 from bot.services.errors import (
@@ -30,11 +28,29 @@ from bot.services.errors import (
     ServiceError,
     StaleChoiceError,
 )
+from bot.services.match_model import (
+    MatchUpdate,
+    Seat,
+    new_row,
+    resolve_option,
+    result_text,
+    seat_index,
+    seats_of,
+)
 
 if TYPE_CHECKING:
-    from engine.core.game import Game
-    from engine.core.prompt import Prompt
     from engine.core.state import State
+
+__all__ = [  # the plain values live in match_model; importing them from here keeps working
+    "MatchService",
+    "MatchUpdate",
+    "Seat",
+    "new_row",
+    "resolve_option",
+    "result_text",
+    "seat_index",
+    "seats_of",
+]
 
 log = logging.getLogger(__name__)
 
@@ -42,105 +58,6 @@ SNAPSHOT_EVERY = 8  # choices between snapshot refreshes (the record stays the t
 AI_STEP_LIMIT = 2_000  # AI decisions in one go before handing back (guards against loops)
 CACHE_SIZE = 2_048
 MAX_ID = 2**31 - 1  # the largest id an INTEGER primary key holds
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """A player seat: a user id and display name, or an AI (`ai` = its level)."""
-
-    user: str
-    name: str
-    ai: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"user": self.user, "name": self.name, "ai": self.ai}
-
-    @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> Seat:
-        return cls(str(raw["user"]), str(raw.get("name") or raw["user"]), raw.get("ai"))
-
-    @classmethod
-    def for_ai(cls, level: str) -> Seat:
-        return cls(f"ai:{level}", f"AI ({level})", level)
-
-
-@dataclass(slots=True)
-class MatchUpdate:
-    """What changed: the stored row, the live state, and the public narration since the action."""
-
-    row: MatchRow
-    state: State | None
-    events: list[str] = field(default_factory=list)
-    notice: str = ""
-    turn_changed: bool = False  # a different player must decide now (ping them)
-
-    @property
-    def seats(self) -> list[Seat]:
-        return seats_of(self.row)
-
-    @property
-    def prompt(self) -> Prompt | None:
-        return self.state.prompt() if self.state is not None else None
-
-    @property
-    def turn_seat(self) -> Seat | None:
-        prompt = self.prompt
-        return self.seats[prompt.player] if prompt is not None else None
-
-    @property
-    def finished(self) -> bool:
-        return self.row.status not in OPEN_STATUSES
-
-
-def new_row(
-    game: Game,
-    status: str,
-    seats: list[Seat],
-    max_players: int,
-    options: dict[str, Any] | None,
-    meta: dict[str, Any],
-    guild_id: str | None,
-    channel_id: str | None,
-) -> MatchRow:
-    """A match row before the match starts (its decks and seed are set by `_start`)."""
-    return MatchRow(
-        game=game.id,
-        engine_version=game.version,
-        status=status,
-        max_players=max_players,
-        seats=[seat.to_json() for seat in seats],
-        options=options or {},
-        meta=meta,
-        guild_id=guild_id,
-        channel_id=channel_id,
-    )
-
-
-def seats_of(row: MatchRow) -> list[Seat]:
-    return [Seat.from_json(raw) for raw in row.seats]
-
-
-def seat_index(row: MatchRow, user: str) -> int | None:
-    """The seat `user` holds in this match, or None for a spectator."""
-    for index, raw in enumerate(row.seats):
-        if str(raw.get("user")) == user:
-            return index
-    return None
-
-
-def result_text(row: MatchRow) -> str:
-    """ "Ana wins: ..." / "Draw: ..." / "Aborted" from a finished row."""
-    if row.status == "aborted":
-        return "The match was aborted."
-    if row.status == "declined":
-        return "The challenge was declined."
-    result = row.result or {}
-    seats = seats_of(row)
-    winners = [seats[w].name for w in result.get("winners", []) if 0 <= w < len(seats)]
-    reason = name_players(str(result.get("reason", "")), [seat.name for seat in seats])
-    if not winners:
-        return f"Draw. {reason}".strip()
-    return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}. {reason}".strip()
 
 
 class MatchService:
@@ -646,22 +563,3 @@ class MatchService:
         winners = [i for i in range(len(row.seats)) if i != seat]
         await self._write(row, status="finished", turn_user=None, result={"winners": winners, "reason": text})
         return MatchUpdate(row, None, [text])
-
-
-def resolve_option(prompt: Prompt, typed: str) -> str:
-    """Typed input to an option id: a 1-based number, an exact id, or a label (exact, then prefix)."""
-    text = typed.strip()
-    if text.isascii() and text.isdigit() and len(text) < 6 and 1 <= int(text) <= len(prompt.options):
-        return prompt.options[int(text) - 1].id
-    if prompt.find(text) is not None:
-        return text
-    option = prompt.find_label(text)
-    if option is not None:
-        return option.id
-    folded = text.casefold()
-    matches = [o for o in prompt.options if o.label.casefold().startswith(folded)] if folded else []
-    if len(matches) == 1:
-        return matches[0].id
-    if len(matches) > 1:
-        raise ServiceError(f"{typed!r} matches several options: " + ", ".join(o.label for o in matches[:5]))
-    raise ServiceError(f"{typed!r} is not one of the options (1-{len(prompt.options)}).")
