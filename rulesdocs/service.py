@@ -169,7 +169,7 @@ class RulesService:
         hits = self.index.search(query, game, limit=CANDIDATES)
         hits = _rerank(hits, query, self.index, bool(exact))
         if self.semantic is not None:
-            semantic_query = f"{context} {question}" if context else question
+            semantic_query = " ".join(p for p in (context, question, textmod.rewrite(question)) if p)
             semantic = self.semantic.search(semantic_query, game, limit=60)
             fused = rrf([hits, semantic], k=RRF_K, weights=(1.0, SEMANTIC_WEIGHT))
             hits = _demote_glossary(fused, bool(exact), FUSED_GLOSSARY_FACTOR)
@@ -266,7 +266,7 @@ QUANTITY_WEIGHT = 0.3
 number in a section (rulesdocs.scoring.quantity_terms)."""
 RRF_K = 5
 """Reciprocal-rank-fusion constant: small, because only the first few ranks matter here."""
-SEMANTIC_WEIGHT = 0.7
+SEMANTIC_WEIGHT = 0.5
 """Weight of the embedding ranking against BM25 in the fusion (tuned on the question sets)."""
 GLOSSARY_FACTOR = 0.6
 """Glossary entries are short, which BM25 rewards; scaled down unless a definition was asked."""
