@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from engine.ai.evaluators import evaluate
+from engine.ai.evaluators import evaluate, knowledge
 from engine.ai.search import Deadline, WorldSampler, rollout
 from engine.core.prompt import Option
 from engine.core.rng import Rng
@@ -50,7 +50,7 @@ class IsmctsAgent:
         max_iterations: int = 100_000,
         exploration: float = EXPLORATION,
         reuse: bool = True,
-        rollout_limit: int = ROLLOUT,
+        rollout_limit: int | None = None,
     ) -> None:
         self.name = name
         self.rng = Rng(seed)
@@ -58,7 +58,8 @@ class IsmctsAgent:
         self.max_iterations = max_iterations
         self.exploration = exploration
         self.reuse = reuse
-        self.rollout_limit = rollout_limit
+        self.rollout_limit = rollout_limit  # None: the game's `ROLLOUT` knowledge, else ROLLOUT
+        self._rollout = ROLLOUT
         self.last_iterations = 0
         self._kept: tuple[str, int, int, Node] | None = None  # game, steps, player, subtree
 
@@ -74,6 +75,7 @@ class IsmctsAgent:
             return prompt.options[0]
         deadline = Deadline(self.budget)
         sampler = WorldSampler(state, player)
+        self._rollout = self.rollout_limit or knowledge(state.game_id).rollout or ROLLOUT
         root = self._reused_root(state, player)
         iterations = 0
         while iterations < self.max_iterations and not deadline.passed():
@@ -137,7 +139,7 @@ class IsmctsAgent:
                     best_score, chosen, node = score, option, child
             world.apply(chosen)
             path.append(node)
-        rollout(world, rng, self.rollout_limit)
+        rollout(world, rng, self._rollout)
         values: dict[int, float] = {}
         for visited in path:
             visited.visits += 1

@@ -5,6 +5,7 @@ in [-1, 1] from `player`'s side, used when the game is not over), `turn_key(stat
 changes when a rollout should stop) and `redact(world, player, rng)` (hides what a sampled
 world still carries from the truth outside cards, e.g. another seat's secret picks). Any of
 them missing falls back to `Game.evaluate`, `Game.turn_key` / the common vars, and nothing.
+`ROLLOUT` (an int) overrides how many random decisions an ISMCTS rollout plays at most.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ class Knowledge:
     evaluate: Evaluate | None = None
     turn_key: TurnKey | None = None
     redact: Redact | None = None
+    rollout: int | None = None
 
 
 _CACHE: dict[str, Knowledge] = {}
@@ -45,7 +47,10 @@ def knowledge(game_id: str) -> Knowledge:
             found = Knowledge()
         else:
             found = Knowledge(
-                getattr(module, "evaluate", None), getattr(module, "turn_key", None), getattr(module, "redact", None)
+                getattr(module, "evaluate", None),
+                getattr(module, "turn_key", None),
+                getattr(module, "redact", None),
+                getattr(module, "ROLLOUT", None),
             )
         _CACHE[game_id] = found
     return found
