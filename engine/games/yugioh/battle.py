@@ -134,10 +134,13 @@ def battle_phase(state: State, frame: Frame) -> None:
         window(state, player, "Damage Step: activate a card that changes ATK or DEF?", rule="13.4")
         return
     if step == 5:
+        before = int(state.players[opp(player)]["lp"])
         data["doomed"] = damage_calculation(state, player, data["attacker"], data["target"])
         state.vars["dmg"] = False
         frame.step = 6
         target = data["target"]
+        if target == EMPTY and int(state.players[opp(player)]["lp"]) < before:
+            direct_damage_trigger(state, player, data["attacker"])
         if data.get("flipped") and target != EMPTY and state.cards[target].zone.startswith("mzone"):
             effect = effect_of(state.cards[target].code)
             if effect is not None:
@@ -175,6 +178,13 @@ def battle_phase(state: State, frame: Frame) -> None:
     state.vars["bstep"] = ""
     state.vars["attack"] = None
     state.pop()
+
+
+def direct_damage_trigger(state: State, player: int, attacker: int) -> None:
+    """A Trigger effect "when this card inflicts Direct Damage" starts a chain (rules 5.6, 13.7)."""
+    effect = effect_of(state.cards[attacker].code)
+    if effect is not None and effect.kind == "trigger" and effect.on == "direct_damage":
+        state.push("ygo.chain", cid=attacker, player=player, eff=effect.name, window=True)
 
 
 def reset_attack(data: dict[str, object]) -> None:

@@ -62,7 +62,7 @@ def puppeteer(ctx: Ctx) -> None:
 
 
 BOOK.add(  # Trigger effect: a chain link after each Normal or Flip Summon (summon.after_summon)
-    "54098121", Effect(name="mysterious_puppeteer", kind="trigger", resolve=puppeteer, speed=1)
+    "54098121", Effect(name="mysterious_puppeteer", kind="trigger", on="summon", resolve=puppeteer, speed=1)
 )
 static("33396948", "exodia_the_forbidden_one", "five pieces in hand win the Duel (board.exodia)")
 
