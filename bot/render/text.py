@@ -43,7 +43,7 @@ def private_cards(game: Game, view: dict[str, Any]) -> list[tuple[str, list[str]
 
 
 def hand_text(game: Game, view: dict[str, Any], names: list[str]) -> str:
-    """What only this player may see: their hidden cards, secrets, and their pending prompt."""
+    """What only this player may see: their hidden cards and secrets (callers add the prompt)."""
     lines = []
     zones = private_cards(game, view)
     if not zones:
@@ -54,9 +54,6 @@ def hand_text(game: Game, view: dict[str, Any], names: list[str]) -> str:
     secrets = view["players"][seat].get("secrets") if seat is not None else None
     if secrets:
         lines.append("Known to you: " + ", ".join(f"{k}: {v}" for k, v in secrets.items()))
-    prompt = view.get("prompt") or {}
-    if prompt.get("options"):
-        lines.append(name_players(f"Your decision: {prompt.get('text', '')}", names))
     return "\n".join(lines)
 
 
