@@ -426,6 +426,8 @@ class FakeDiscord:
             return {"name": key, "type": 5, "value": value}
         if isinstance(value, int):
             return {"name": key, "type": 4, "value": value}
+        if isinstance(value, float):
+            return {"name": key, "type": 10, "value": value}
         return {"name": key, "type": 3, "value": value}
 
     async def autocomplete(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from fakediscord import APP_ID, BOT_USER, USERS
+import pytest
+from fakediscord import APP_ID, BOT_USER, CHANNEL_ID, USERS
 
 
 def buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
@@ -114,3 +115,20 @@ async def test_deck_import_and_now_question_in_the_match_thread(bot_runner: Any,
     await fake.post_message(player, f"<@{APP_ID}> what can I do now?", channel=thread, mentions=[BOT_USER])
     answer = await fake.wait_for(lambda c: c.path == f"/channels/{thread}/messages", start=start, timeout=60)
     assert "Right now you can" in answer.body["content"] and "Pass" in answer.body["content"]
+
+
+async def test_server_settings_toggle_inline_lookups_and_set_the_clock(bot_runner: Any, fake_discord: Any) -> None:
+    fake = fake_discord
+    bot = await bot_runner.start()
+    _, token = await fake.slash("cy", "settings", "inline", enabled=False)
+    assert "off on this server" in (await fake.reply_to(token))["content"]
+    start = len(fake.calls)
+    await fake.post_message("bo", "what does [[Dark Magician]] do?")
+    with pytest.raises(TimeoutError):
+        await fake.wait_for(lambda c: c.path == f"/channels/{CHANNEL_ID}/messages", start=start, timeout=1.5)
+    _, token = await fake.slash("cy", "settings", "clock", hours=2.0)
+    assert "2 h turn clock" in (await fake.reply_to(token))["content"]
+    _, token = await fake.slash("ana", "match", "challenge", opponent={"user": "bo"}, game="toy")
+    await fake.reply_to(token)
+    row = await bot.services.matches.row(1)
+    assert row.meta["clock_hours"] == 2.0
