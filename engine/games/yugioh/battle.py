@@ -173,6 +173,8 @@ def battle_phase(state: State, frame: Frame) -> None:
         if not sweep(state):  # back in the Battle Step: both may play cards before the next attack
             state.vars["bstep"] = "battle"
             window(state, player, "Battle Step: activate a card before the next attack?", rule="13.2")
+            if state.vars.get("triggers"):  # "sent to the Graveyard" effects first (13.8 step 5)
+                state.push("ygo.triggers")
         return
     # after the End Step window
     state.vars["bstep"] = ""

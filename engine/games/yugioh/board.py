@@ -18,6 +18,7 @@ CAPTURE_JAR = "50045299"
 SWORDS = "72302403"
 PUPPETEER = "54098121"
 TOKEN = "token"  # the generic Monster Token of cards.json (rule 5.7)
+SENT_TO_GRAVE = "sent_to_grave"  # Trigger effects "when this card is sent from the field to the Graveyard"
 START_LP = 8000
 
 
@@ -204,6 +205,12 @@ def to_grave(state: State, cid: int, *, why: str = "destroyed") -> None:
     moved = state.move(cid, f"grave:{card.owner}")
     moved.flags = {}
     state.log(f"{name(state, cid)} is {why} and goes to the Graveyard.")
+    if was_field and facts(card.code).sub == "effect":
+        from engine.games.yugioh.scripts import effect_of
+
+        effect = effect_of(card.code)
+        if effect is not None and effect.kind == "trigger" and effect.on == SENT_TO_GRAVE:
+            state.vars.setdefault("triggers", []).append(cid)  # started by chain.triggers (13.8 step 5)
 
 
 def destroy(state: State, cid: int) -> None:

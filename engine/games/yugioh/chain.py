@@ -14,6 +14,7 @@ from engine.dsl.context import Ctx
 from engine.dsl.flow import named
 from engine.dsl.scripts import Effect
 from engine.games.yugioh.board import (
+    SENT_TO_GRAVE,
     destroy,
     name,
     opp,
@@ -431,14 +432,19 @@ def finish_link(state: State, cid: int) -> None:
 
 @procedure("ygo.triggers")
 def triggers(state: State, frame: Frame) -> None:
-    """Start a chain for each monster flipped face-up by an effect (rule 5.6)."""
+    """Start a chain for each monster flipped face-up by an effect, and for each Trigger effect of a
+    monster sent from the field to the Graveyard (rules 5.6, 13.8), in the order they happened."""
     queue = state.vars.get("triggers") or []
     while queue:
         cid = queue.pop(0)
         card = state.cards[cid]
-        if card.zone.startswith("mzone") and card.face_up:
-            effect = effect_of(card.code)
-            if effect is not None:
-                state.push("ygo.chain", cid=cid, player=card.controller, eff=effect.name, window=True)
-                return
+        effect = effect_of(card.code)
+        if effect is None:
+            continue
+        if card.zone.startswith("mzone") and card.face_up and effect.kind == "flip":
+            state.push("ygo.chain", cid=cid, player=card.controller, eff=effect.name, window=True)
+            return
+        if card.zone == f"grave:{card.owner}" and effect.kind == "trigger" and effect.on == SENT_TO_GRAVE:
+            state.push("ygo.chain", cid=cid, player=card.owner, eff=effect.name, window=True)
+            return
     state.pop()

@@ -188,6 +188,9 @@ def main_phase(state: State, frame: Frame) -> None:
     if sweep(state):
         return
     state.vars["summoned"] = None
+    if state.vars.get("triggers"):  # e.g. a Tributed monster's "sent to the Graveyard" effect (5.6)
+        state.push("ygo.triggers")
+        return
     if data.get("quiet", True):  # the start of the phase, or after an action the opponent could not answer
         data["quiet"] = False
         window(state, opp(player), f"{phase} of Player {player + 1}: activate a card?", rule="8.2", only=True)

@@ -78,6 +78,8 @@ def run_turn(state: State, frame: Frame) -> None:
             )
         else:
             state.returned = []
+        if v.get("triggers"):  # e.g. a monster whose control reverted with no room (12.5)
+            state.push("ygo.triggers")
         return
     for cid in state.take_returned() or []:
         to_grave(state, cid, why="discarded for the hand limit")

@@ -15,7 +15,7 @@ from engine.dsl.context import Ctx
 from engine.dsl.costs import pay_value
 from engine.dsl.scripts import Effect
 from engine.dsl.selectors import Selector
-from engine.games.yugioh.board import boost, create_token, damage, destroy, draw, name
+from engine.games.yugioh.board import SENT_TO_GRAVE, boost, create_token, damage, destroy, draw, gain, name
 from engine.games.yugioh.chain import negate
 from engine.games.yugioh.facts import Facts, facts, table
 from engine.games.yugioh.scripts import BOOK
@@ -27,6 +27,7 @@ QUICK_BOOST = "T0000004"  # Quick-Play Magic: a face-up monster gains 300 ATK th
 COST_MONSTER = "T0000005"  # Effect Monster, Cost effect (Spell Speed 1): pay 500 LP, 500 damage
 QUICK_MONSTER = "T0000006"  # Effect Monster, Multi-Trigger (Spell Speed 2): pay 300 LP, +500 ATK
 RAIDER = "T0000007"  # Effect Monster, Trigger: when it inflicts Direct Damage, its controller draws 1
+GRAVE_GIFT = "T0000008"  # Effect Monster, Trigger: when sent from the field to the Graveyard, +1000 LP
 
 
 def _negatable(ctx: Ctx) -> bool:
@@ -78,6 +79,10 @@ def _draw_one(ctx: Ctx) -> None:
     draw(ctx.state, ctx.player, 1)
 
 
+def _gift(ctx: Ctx) -> None:
+    gain(ctx.state, ctx.player, 1000)
+
+
 def _face_up_monsters(ctx: Ctx) -> list[int]:
     zones = ctx.state.zones
     return [c for p in (0, 1) for c in zones[f"mzone:{p}"] if c != EMPTY and ctx.state.cards[c].face_up]
@@ -91,6 +96,7 @@ CARDS = {  # code: (name, type, subtype, text, (level, atk, def))
     COST_MONSTER: ("Test Cost Monster", "monster", "effect", "Pay 500 LP: 500 damage.", (4, 1200, 1000)),
     QUICK_MONSTER: ("Test Multi-Trigger Monster", "monster", "effect", "Pay 300 LP: +500 ATK.", (4, 1000, 1000)),
     RAIDER: ("Test Direct Raider", "monster", "effect", "Direct Damage: draw 1 card.", (4, 1400, 1000)),
+    GRAVE_GIFT: ("Test Grave Gift", "monster", "effect", "Sent from field to Graveyard: +1000 LP.", (3, 1000, 800)),
 }
 EFFECTS = {
     TOKEN_MAKER: Effect(
@@ -113,6 +119,7 @@ EFFECTS = {
     COST_MONSTER: Effect(name="test_cost_monster", kind="ignition", resolve=_burn, cost=pay_value("lp", 500)),
     QUICK_MONSTER: Effect(name="test_quick_monster", kind="quick", resolve=_self_boost, cost=pay_value("lp", 300)),
     RAIDER: Effect(name="test_direct_raider", kind="trigger", on="direct_damage", resolve=_draw_one),
+    GRAVE_GIFT: Effect(name="test_grave_gift", kind="trigger", on=SENT_TO_GRAVE, resolve=_gift),
 }
 
 
@@ -133,6 +140,7 @@ def install(monkeypatch: pytest.MonkeyPatch) -> None:
 __all__ = [
     "CARDS",
     "COST_MONSTER",
+    "GRAVE_GIFT",
     "QUICK_BOOST",
     "QUICK_MONSTER",
     "RAIDER",
