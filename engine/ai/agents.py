@@ -36,6 +36,7 @@ class RandomAgent:
 
 
 DEFAULT_CAP_MS = 2000.0
+CAP_MARGIN = 0.1  # searches stop this share of the cap early (at least 100 ms): the answer is due by the cap
 LEVELS: dict[str, str] = {"easy": "greedy:60", "normal": "ismcts:120", "hard": "ismcts:900"}
 
 
@@ -65,6 +66,7 @@ def make_agent(spec: str, seed: int = 0, game_id: str = "", name: str = "", cap_
 
     label = name or spec
     kind, budget, fixed = _parse(spec)
+    cap_ms = cap_ms - max(100.0, cap_ms * CAP_MARGIN) if cap_ms > 200 else cap_ms / 2
     if fixed is not None and budget is None:
         budget = cap_ms
     if kind == "random":

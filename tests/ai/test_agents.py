@@ -20,7 +20,7 @@ def test_specs_and_levels_build_the_right_agents() -> None:
     assert isinstance(make_agent("random"), RandomAgent)
     assert isinstance(make_agent("greedy:80"), GreedyAgent)
     agent = make_agent("ismcts:5000", cap_ms=2000)
-    assert isinstance(agent, IsmctsAgent) and agent.budget == 2.0  # capped
+    assert isinstance(agent, IsmctsAgent) and 1.5 <= agent.budget < 2.0  # capped, with a margin
     for level in LEVELS:
         assert make_agent(level).name == level
     for bad in ("wizard", "ismcts:fast", "greedy:-5"):
