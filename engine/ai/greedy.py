@@ -9,7 +9,7 @@ while time allows; the best mean wins, ties broken at random.
 from __future__ import annotations
 
 from engine.ai.evaluators import evaluate
-from engine.ai.search import Deadline, WorldSampler, rollout
+from engine.ai.search import Deadline, WorldSampler, rollout, turn_key
 from engine.core.prompt import Option
 from engine.core.rng import Rng
 from engine.core.state import State
@@ -34,6 +34,7 @@ class GreedyAgent:
         deadline = Deadline(self.budget)
         hard = Deadline(self.cap)
         sampler = WorldSampler(state, player)
+        turn = turn_key(state)
         totals = [0.0] * len(options)
         counts = [0] * len(options)
         for _ in range(self.samples):
@@ -42,7 +43,7 @@ class GreedyAgent:
                     break
                 world = sampler.sample(state, self.rng)
                 world.apply(option.id)
-                rollout(world, self.rng)
+                rollout(world, self.rng, until=turn)
                 totals[index] += evaluate(world, player)
                 counts[index] += 1
             if deadline.passed():

@@ -2,9 +2,11 @@
 
 Every iteration samples a world consistent with what the player has seen, walks the tree
 with UCB1 over the options legal in that world (counting availability), expands one node,
-plays a short random rollout (cut off at the end of the turn), and backs up the evaluation from each
-mover's point of view. Anytime: when the time budget runs out it answers with the most-visited
-root option (ties by mean value); with no iteration done, the first option. Forced prompts
+plays a short random rollout, and backs up the evaluation from each mover's point of view.
+Tree and rollout stop at the end of the turn the search started in, so every line is judged
+at the same horizon (an option that ends the turn is not judged after the opponent's random
+moves). Anytime: when the time budget runs out it answers with the most-visited root option
+(ties by mean value); with no iteration done, the first option. Forced prompts
 (one option) are played through without a node, and children are keyed by (mover, option id)
 so that different worlds never mix two players' decisions in one node.
 
@@ -16,9 +18,10 @@ statistics gathered for the rest of the turn are kept.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 
 from engine.ai.evaluators import evaluate, knowledge
-from engine.ai.search import Deadline, WorldSampler, rollout
+from engine.ai.search import Deadline, WorldSampler, rollout, turn_key
 from engine.core.prompt import Option
 from engine.core.rng import Rng
 from engine.core.state import State
@@ -60,6 +63,7 @@ class IsmctsAgent:
         self.reuse = reuse
         self.rollout_limit = rollout_limit  # None: the game's `ROLLOUT` knowledge, else ROLLOUT
         self._rollout = ROLLOUT
+        self._turn: Hashable = None  # the turn the search started in: lines are judged at its end
         self.last_iterations = 0
         self._kept: tuple[str, int, int, Node] | None = None  # game, steps, player, subtree
 
@@ -76,6 +80,7 @@ class IsmctsAgent:
         deadline = Deadline(self.budget)
         sampler = WorldSampler(state, player)
         self._rollout = self.rollout_limit or knowledge(state.game_id).rollout or ROLLOUT
+        self._turn = turn_key(state)
         root = self._reused_root(state, player)
         iterations = 0
         while iterations < self.max_iterations and not deadline.passed():
@@ -108,7 +113,8 @@ class IsmctsAgent:
         c = self.exploration
         node = root
         path = [root]
-        while (prompt := world.pending) is not None:
+        turn = self._turn
+        while (prompt := world.pending) is not None and turn_key(world) == turn:
             options = prompt.options
             if len(options) == 1:  # forced: no node, the tree only holds real decisions
                 world.apply(options[0])
@@ -139,7 +145,7 @@ class IsmctsAgent:
                     best_score, chosen, node = score, option, child
             world.apply(chosen)
             path.append(node)
-        rollout(world, rng, self._rollout)
+        rollout(world, rng, self._rollout, turn)
         values: dict[int, float] = {}
         for visited in path:
             visited.visits += 1

@@ -70,9 +70,11 @@ def turn_key(state: State) -> Hashable:
     return _turn_key(state)
 
 
-def rollout(state: State, rng: Rng, limit: int = ROLLOUT_LIMIT) -> State:
-    """Play random choices until the turn changes, the game ends, or `limit` decisions."""
-    start = _turn_key(state)
+def rollout(state: State, rng: Rng, limit: int = ROLLOUT_LIMIT, until: Hashable | None = None) -> State:
+    """Play random choices while the turn is `until` (default: the turn of `state`), the game
+    goes on and fewer than `limit` decisions were played. A search passes the turn it started
+    in, so every line is judged at the same horizon: the end of that turn."""
+    start = _turn_key(state) if until is None else until
     for _ in range(limit):
         prompt = state.pending
         if prompt is None or _turn_key(state) != start:
