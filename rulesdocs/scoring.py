@@ -47,6 +47,7 @@ _NUMBER_WORDS = frozenset(
         "half",
     ]
 )
+_SENTENCE = re.compile(r"(?<=[.!?;:])\s+|\n\s*[-*]\s+|\n\s*\n")
 NUMBER_WINDOW = 3
 """Words either side of a quantity whose terms count as "stated with a number"."""
 QUANTITY_QUESTION = re.compile(
@@ -107,6 +108,7 @@ class FieldIndex:
         self._tf: dict[int, dict[str, float]] = {}
         self._length: dict[int, float] = {}
         self._quantities: dict[int, frozenset[str]] = {}
+        self._sentences: dict[int, tuple[frozenset[str], ...]] = {}
         self._games: dict[GameId, _GameFields] = {}
         for chunk in chunks:
             if not chunk.is_reference or chunk.game is None:
@@ -126,6 +128,9 @@ class FieldIndex:
             self._tf[id(chunk)] = tf
             self._length[id(chunk)] = length
             self._quantities[id(chunk)] = quantity_terms(chunk.text, chunk.game)
+            self._sentences[id(chunk)] = tuple(
+                frozenset(textmod.terms(part, chunk.game)) for part in _SENTENCE.split(chunk.text) if part.strip()
+            )
             game = self._games.setdefault(chunk.game, _GameFields())
             game.docs += 1
             game.total_length += length
@@ -167,6 +172,15 @@ class FieldIndex:
         if not near:
             return 0.0
         return self._share(weights, chunk, near.__contains__)
+
+    def sentence_share(self, weights: dict[str, int], chunk: Chunk) -> float:
+        """The largest share (0..1) of the question's IDF found together in one sentence of the
+        chunk's text: words of the question that meet in one rule beat words scattered over it."""
+        best = 0.0
+        for words in self._sentences.get(id(chunk), ()):
+            if len(words) > 1:
+                best = max(best, self._share(weights, chunk, words.__contains__))
+        return best
 
     def _share(self, weights: dict[str, int], chunk: Chunk, found_in: Callable[[str], bool]) -> float:
         if chunk.game is None or not weights:

@@ -262,6 +262,8 @@ CANDIDATES = 200
 TITLE_WEIGHT = 0.5
 """Weight of the share of the question found in a section's title."""
 QUANTITY_WEIGHT = 0.3
+SENTENCE_WEIGHT = 0.2
+"""Weight of the largest share of the question found within one sentence of a section."""
 """Weight, for "how many / max / min" questions, of the share of the question stated next to a
 number in a section (rulesdocs.scoring.quantity_terms)."""
 RRF_K = 5
@@ -286,7 +288,8 @@ def _rerank(hits: list[Hit], query: Query, index: RulesIndex, exact: bool) -> li
             chunk,
             score / best
             + TITLE_WEIGHT * fields.title_share(query.weights, chunk)
-            + (quantity * fields.quantity_share(query.weights, chunk) if quantity else 0.0),
+            + (quantity * fields.quantity_share(query.weights, chunk) if quantity else 0.0)
+            + SENTENCE_WEIGHT * fields.sentence_share(query.weights, chunk),
             "bm25",
         )
         for chunk, score in scored
