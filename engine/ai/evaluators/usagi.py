@@ -1,4 +1,9 @@
-"""Usagi Yojimbo: what a sampled world must not carry from the truth.
+"""Usagi Yojimbo: the search horizon, and what a sampled world must not carry from the truth.
+
+Events are settled in the Conclusion phase (rules 7.3-7.8), so a search judges its lines at the
+end of the whole turn, not of the phase (the game's own `turn_key`): cut at the end of the
+Actions phase, committing a Character to an Event never shows its payoff and two searching
+players pass until the turn limit.
 
 A tie on an Event is broken by secret picks (rules 7.5): a seat that picked before the AI
 keeps its pick in `state.secrets`. In a sampled world another seat's pick is replaced by one
@@ -7,11 +12,14 @@ of its involved cards chosen at random, so the search never plays against the re
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from engine.core.rng import Rng
 from engine.core.state import State
 from engine.games.usagi import board
 
 TIE_PICK = "tie_pick"
+ROLLOUT = 30  # random decisions at most: enough to reach the Conclusion from the Actions phase
 RESOLVE = "usagi.resolve_event"
 
 
@@ -33,3 +41,8 @@ def redact(world: State, player: int, rng: Rng) -> None:
         choices = _involved(world, event, seat) if event is not None else []
         if choices:
             world.secrets[seat][TIE_PICK] = choices[rng.randbelow(len(choices))]
+
+
+def turn_key(state: State) -> Hashable:
+    """Rollouts stop when the turn number changes (after the Conclusion)."""
+    return state.vars.get("turn")
