@@ -51,3 +51,37 @@ def revision(url: str, message: str) -> None:
 async def upgrade_async(url: str, revision: str = "head") -> None:
     """`upgrade` from inside a running event loop (the bot's start-up)."""
     await asyncio.to_thread(upgrade, url, revision)
+
+
+FIRST_REVISION = "01a0754f3f49"  # the schema `create_all` built before migrations existed
+
+
+async def _unversioned(url: str) -> bool:
+    """True when the database has our tables but no Alembic version (made by an older bot)."""
+    from sqlalchemy import inspect
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    engine = create_async_engine(async_url(url))
+    try:
+        async with engine.connect() as conn:
+            names = await conn.run_sync(lambda sync: set(inspect(sync).get_table_names()))
+    finally:
+        await engine.dispose()
+    return "matches" in names and "alembic_version" not in names
+
+
+async def upgrade_on_start(url: str) -> None:
+    """Bring the database to the newest schema as the bot or console starts.
+
+    A database made by an older bot (tables but no version) is adopted at the first revision. When
+    another shard migrates at the same moment, the loser waits and finds the schema current.
+    """
+    from sqlalchemy.exc import SQLAlchemyError
+
+    if await _unversioned(url):
+        await asyncio.to_thread(command.stamp, alembic_config(url), FIRST_REVISION)
+    try:
+        await upgrade_async(url)
+    except SQLAlchemyError:
+        await asyncio.sleep(2.0)
+        await upgrade_async(url)

@@ -35,7 +35,13 @@ class Services:
         )
 
     async def open(self) -> Services:
-        await self.db.create_all()
+        """Migrate the database to the newest schema (a private in-memory one just gets the tables)."""
+        if self.db.is_sqlite and ":memory:" in self.db.url:
+            await self.db.create_all()
+        else:
+            from bot.persistence.schema import upgrade_on_start
+
+            await upgrade_on_start(self.db.url)
         return self
 
     async def close(self) -> None:
