@@ -7,6 +7,10 @@ the five preconstructed decks (cycled over the seats), match setup included, no 
 checks; both wall-clock and CPU-time rates are given (the CPU rate is what a quiet machine
 reaches). Clone, snapshot and restore are means over every 25th state of the played games;
 replay is the mean time to rebuild a finished game from its record (seed + decks + choices).
+
+`--patient P` makes the random players finish only with probability P when they have another
+action (uniform random play finishes after ~2.5 actions a turn and leaves most Events without a
+contender, see engine/games/usagi/README.md); the end reasons then show how the rules end games.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--players", type=int, default=4, choices=range(2, 7))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--patient", type=float, default=None, help="chance to finish while other actions exist")
     args = parser.parse_args()
     all_decks = GAME.default_decks(5)
     records: list[MatchRecord] = []
@@ -56,7 +61,11 @@ def main() -> None:
         record = MatchRecord.start("usagi", decks, args.seed + number)
         state = record.new_state()
         while (prompt := state.prompt()) is not None:
-            option = prompt.options[rng.randbelow(len(prompt.options))]
+            options = prompt.options
+            if args.patient is not None and prompt.kind == "action" and len(options) > 1:
+                if rng.randbelow(1000) >= args.patient * 1000:
+                    options = [o for o in options if o.id != "finish"]
+            option = options[rng.randbelow(len(options))]
             state.apply(option)
             record.choices.append(option.id)
             decisions += 1
@@ -76,6 +85,7 @@ def main() -> None:
             {
                 "game": "usagi",
                 "players": args.players,
+                "patient": args.patient,
                 "games": args.games,
                 "decisions": decisions,
                 "decisions_per_game": round(decisions / args.games, 1),
