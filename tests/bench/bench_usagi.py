@@ -62,9 +62,9 @@ def main() -> None:
         state = record.new_state()
         while (prompt := state.prompt()) is not None:
             options = prompt.options
-            if args.patient is not None and prompt.kind == "action" and len(options) > 1:
-                if rng.randbelow(1000) >= args.patient * 1000:
-                    options = [o for o in options if o.id != "finish"]
+            patient = args.patient is not None and prompt.kind == "action" and len(options) > 1
+            if patient and rng.randbelow(1000) >= args.patient * 1000:
+                options = [o for o in options if o.id != "finish"]
             option = options[rng.randbelow(len(options))]
             state.apply(option)
             record.choices.append(option.id)
