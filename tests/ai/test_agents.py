@@ -196,3 +196,25 @@ def test_yugioh_evaluation_is_zero_sum_and_counts_the_coming_attack() -> None:
             assert -1 <= mine <= 1 and abs(mine + theirs) < 1e-9
             threats += battle_threat(state, 0) > 0 or battle_threat(state, 1) > 0
     assert threats > 0  # some of these positions have an attack to fear
+
+
+@pytest.mark.parametrize("game_id", ["naruto", "yugioh", "usagi"])
+def test_ai_evaluations_stay_in_range_and_two_player_ones_are_zero_sum(game_id: str) -> None:
+    from engine.ai.evaluators import evaluate, knowledge
+
+    assert knowledge(game_id).evaluate is not None or knowledge(game_id).turn_key is not None
+    for seed, steps in ((1, 15), (2, 50), (3, 110)):
+        state = _midgame(game_id, seed, steps)
+        values = [evaluate(state, seat) for seat in range(state.num_players)]
+        assert all(-1 <= value <= 1 for value in values)
+        if state.num_players == 2 and state.result is None and knowledge(game_id).evaluate is not None:
+            assert abs(values[0] + values[1]) < 1e-9
+
+
+def test_naruto_evaluation_prefers_one_more_battle_reward() -> None:
+    from engine.ai.evaluators.naruto import evaluate
+
+    state = _midgame("naruto", 4, 30)
+    before = evaluate(state, 0)
+    state.move(state.zones["deck:0"][-1], "rewards:0")
+    assert evaluate(state, 0) > before + 0.05
