@@ -97,7 +97,7 @@ def _draw_card(draw: ImageDraw.ImageDraw, x: int, y: int, card: CardFace) -> Non
 def _in_play(zones: list[ZoneShow]) -> list[CardFace]:
     cards: list[CardFace] = []
     for zone in zones:
-        if zone.slots:
+        if zone.in_play:
             cards.extend(c for c in zone.cards if not c.empty_slot)
     return cards
 
@@ -106,7 +106,7 @@ def _band(draw: ImageDraw.ImageDraw, top: int, panel: Panel) -> None:
     draw.rectangle((0, top, WIDTH, top + BAND_H - GAP), fill=BAND_TURN if panel.on_turn else BAND)
     header = ("▶ " if panel.on_turn else "") + panel.name + (f" — {panel.values}" if panel.values else "")
     draw.text((12, top + 8), header[:110], fill=TEXT, font=_font(15))
-    piles = "  ".join(f"{z.name} {z.count}" for z in panel.zones if not z.slots)
+    piles = "  ".join(f"{z.name} {z.count}" for z in panel.zones if not z.in_play)
     draw.text((12, top + 28), piles[:140], fill=MUTED, font=_font(12))
     cards = _in_play(panel.zones)
     x = 12

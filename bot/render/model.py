@@ -42,6 +42,7 @@ class ZoneShow:
     count: int
     cards: list[CardFace] = field(default_factory=list)
     slots: bool = False
+    in_play: bool = False  # drawn as card frames on the board image
 
     def text(self) -> str:
         if self.slots:
@@ -98,9 +99,15 @@ def card_face(game: Game, raw: dict[str, Any] | None) -> CardFace:
 
 
 def zone_show(game: Game, name: str, raw: dict[str, Any]) -> ZoneShow:
+    try:
+        in_play = game.zone_spec(name).in_play
+    except KeyError:
+        in_play = False
     if "slots" in raw:
-        return ZoneShow(name, int(raw.get("count", 0)), [card_face(game, c) for c in raw["slots"]], slots=True)
-    return ZoneShow(name, int(raw.get("count", 0)), [card_face(game, c) for c in raw.get("cards", [])])
+        faces = [card_face(game, c) for c in raw["slots"]]
+        return ZoneShow(name, int(raw.get("count", 0)), faces, slots=True, in_play=True)
+    faces = [card_face(game, c) for c in raw.get("cards", [])]
+    return ZoneShow(name, int(raw.get("count", 0)), faces, in_play=in_play)
 
 
 def values_text(values: dict[str, Any]) -> str:
