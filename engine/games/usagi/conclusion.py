@@ -126,6 +126,8 @@ def _decide(state: State, frame: Frame, found: dict[int, int]) -> None:
             + ", ".join(board.owner_label(s) for s in top)
             + f" all total {best} (rule 7.5)."
         )
+        if state.options.get("tie_discards") == "contenders":  # every contender discards (usagi 7.5)
+            top = [seat for seat in seat_order(state) if seat in found]
         frame.data.update(tied=top, index=0, asking=-1)
         frame.step = 1
         return

@@ -53,6 +53,11 @@ class UsagiGame(Game):
             "Contenders beat the Event's total (total) or each of its ratings (each) (usagi 7.3)",
             ("total", "each"),
         ),
+        "tie_discards": MatchOption(
+            "tied",
+            "In a tie only the tied top contenders discard (tied), or every contender does (contenders) (usagi 7.5)",
+            ("tied", "contenders"),
+        ),
         "unique_scope": MatchOption(
             "table",
             "One card of a unique name in play at the whole table, or per player (usagi 1.6)",
