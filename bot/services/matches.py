@@ -460,12 +460,23 @@ class MatchService:
         return row, state.view(None), step
 
     async def warm_open_matches(self) -> list[MatchRow]:
-        """Load every active match's state into the cache (after a restart); returns their rows."""
+        """Load every active match's state into the cache (after a restart); returns the rows loaded.
+
+        A match whose game is missing or whose record this engine version cannot replay is logged
+        and skipped; its players get the reason when they next use it.
+        """
         rows = await self.db.open_matches(("active",))
+        warmed = []
         for row in rows:
-            if row.decks:
+            if not row.decks:
+                continue
+            try:
                 self.load_state(row)
-        return rows
+            except Exception as exc:  # one match that cannot be rebuilt must not stop the bot starting
+                log.error("match %s cannot be resumed (%s: %s); it stays stored as is", row.id, type(exc).__name__, exc)
+                continue
+            warmed.append(row)
+        return warmed
 
     async def list_for(self, user: str, *, open_only: bool = True) -> list[MatchRow]:
         return await self.db.matches_for(user, open_only=open_only)

@@ -185,3 +185,15 @@ async def test_another_servers_match_is_out_of_reach_for_non_players(matches: Ma
     assert (await matches.row_in(row.id, ANA.user, "g2")).id == row.id  # a player, from anywhere
     with pytest.raises(NotFoundError, match="in this server"):
         await matches.row_in(row.id, "999", "g2")
+
+
+async def test_a_match_that_cannot_be_resumed_does_not_stop_the_others(db: Database, toy: Any) -> None:
+    live = MatchService(db)
+    good = await start_pvp(live)
+    broken = await start_pvp(live)
+    row = await db.get_match(broken.row.id)
+    await db.update_match(row.id, row.version, engine_version="0-old", snapshot=None)
+    warmed = await MatchService(db).warm_open_matches()
+    assert [r.id for r in warmed] == [good.row.id]
+    with pytest.raises(ServiceError, match="cannot continue it exactly"):
+        await MatchService(db).state(broken.row.id)
