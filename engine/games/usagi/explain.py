@@ -32,6 +32,9 @@ def explain(state: State, option_id: str) -> Explanation | None:
     if kind in ("play", "use", "involve") and pending.kind not in ("action", "response"):
         if phase == "initiation":
             return "During the initiation you may not play cards or take actions", "usagi 5.1"
+        played = _card(state, parts[1]) if kind == "play" and len(parts) > 1 else None
+        if played is not None and facts(state.cards[played].code).is_moment:
+            return "Moments, Held Moments included, are played only during the actions phase", "usagi 8.8"
         return f"You cannot take actions now: the game is waiting for a {pending.kind} choice", "usagi 4.2"
     if kind == "finish" and pending.kind == "response":
         return "Finishing is declared instead of an action, not as a response", "usagi 6.5"
