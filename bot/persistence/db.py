@@ -11,12 +11,13 @@ the same prompt apply exactly one choice.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import Text, cast, event
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.pool import StaticPool
 from sqlmodel import SQLModel, col, select
@@ -133,8 +134,18 @@ class Database:
             return list(rows.scalars())
 
     async def matches_for(self, user: str, *, open_only: bool = True, limit: int = 25) -> list[MatchRow]:
-        """Matches where `user` holds a seat (most recent first)."""
-        stmt = select(MatchRow).order_by(col(MatchRow.id).desc())
+        """Matches where `user` holds a seat (most recent first).
+
+        The database narrows the rows down by the seat text (JSON is stored as written, on SQLite
+        and PostgreSQL alike); the exact check is done here.
+        """
+        needle = json.dumps({"user": user})[1:-1]  # '"user": "123"', as the seats column is written
+        escaped = needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        stmt = (
+            select(MatchRow)
+            .where(cast(col(MatchRow.seats), Text).like(f"%{escaped}%", escape="\\"))
+            .order_by(col(MatchRow.id).desc())
+        )
         if open_only:
             stmt = stmt.where(col(MatchRow.status).in_(list(OPEN_STATUSES)))
         async with self.session() as session:
