@@ -17,7 +17,7 @@ from bot.console_commands import COMMANDS, KEYS
 from bot.services.hub import Services
 from bot.services.matches import Seat
 
-EXAMPLES = 3_000
+EXAMPLES = 6_000
 NAMES = sorted(name for name in COMMANDS if name not in ("quit", "exit"))
 
 

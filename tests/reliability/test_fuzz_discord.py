@@ -24,7 +24,7 @@ from support import TESTS, load_module
 from bot.cogs.common import ERROR_TEXT
 from bot.services.matches import Seat
 
-EXAMPLES = 1_500
+EXAMPLES = 4_000
 OTHER_GUILD = "900000000000004242"
 BotRunner = load_module(TESTS / "bot" / "conftest.py", "bot_tests_conftest").BotRunner
 fakediscord = load_module(TESTS / "bot" / "fakediscord.py", "fakediscord")
