@@ -13,7 +13,6 @@ from engine.core import IllegalActionError, get_game
 from engine.core.checks import check_all
 from engine.core.rng import Rng
 from engine.core.state import State
-from engine.games.usagi.facts import TOKEN_POOL
 
 GAME = get_game("usagi")
 
@@ -24,12 +23,12 @@ def _to_prompt(state: State, kind: str, rng: Rng) -> None:
         state.apply(state.pending.options[rng.randbelow(len(state.pending.options))])
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_setup_pool_hands_and_first_player(players: int) -> None:
+@pytest.mark.parametrize(("players", "tokens"), [(2, 19), (3, 26), (4, 31), (5, 34), (6, 35)])
+def test_setup_pool_hands_and_first_player(players: int, tokens: int) -> None:
     firsts = Counter()
     for seed in range(12):
         state = GAME.new_match(GAME.default_decks(players), seed=seed)
-        assert state.vars["pool"] == TOKEN_POOL[players] == state.vars["start_tokens"]
+        assert state.vars["pool"] == tokens == state.vars["start_tokens"]  # the thread's table (part 2)
         assert all(len(state.zones[f"hand:{p}"]) == 6 for p in range(players))
         assert all(len(state.zones[f"deck:{p}"]) == 32 - 6 for p in range(players))
         firsts[state.vars["first"]] += 1
