@@ -157,3 +157,14 @@ def test_illegal_decks_are_refused_with_the_rule() -> None:
     bad = {"main": ["UY002"] * 29}
     with pytest.raises(ValueError, match=r"at least 30 cards.*usagi 3\.1"):
         GAME.new_match([bad, GAME.default_decks(1)[0]], seed=1)
+
+
+def test_dead_pile_faces_are_hidden_from_other_players() -> None:
+    state = GAME.new_match(GAME.default_decks(3), seed=5)
+    cid = state.zones["hand:0"][0]
+    name = GAME.card(state.cards[cid].code).name
+    state.move(cid, "dead:0")
+    assert state.view(0)["players"][0]["zones"]["dead"]["cards"][0]["name"] == name
+    for viewer in (1, 2, None):
+        dead = state.view(viewer)["players"][0]["zones"]["dead"]
+        assert dead == {"count": 1, "cards": []}, viewer

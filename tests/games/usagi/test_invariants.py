@@ -41,6 +41,10 @@ def problems(state: State) -> list[str]:
                 found.append(f"{info.name} in a play field is not attached")
             if info.is_event:
                 found.append(f"Event {info.name} in a play field")
+        if state.vars["phase"] == "initiation":  # after the sweep only the kept Hero is left (7.11)
+            chars = [cid for cid in state.zones[f"field:{seat}"] if facts(cards[cid].code).is_character]
+            if len(chars) > 1 or any(not facts(cards[cid].code).is_hero for cid in chars):
+                found.append(f"player {seat + 1} has {len(chars)} Characters after the sweep")
         if len(state.zones[f"proposal:{seat}"]) > 1:
             found.append("more than one proposed Event")
         if state.vars["phase"] == "actions" and len(state.zones[f"hand:{seat}"]) > HAND_SIZE + 8:
@@ -55,8 +59,13 @@ def test_invariants_hold_in_random_games(players: int) -> None:
     for seed in range(3):
         state = GAME.new_match(GAME.default_decks(players), seed=seed)
         rng = Rng(seed + 77)
+        stories: set[int] = set()  # Story Events revealed so far: they leave play only to a chronicle (8.10)
         while state.pending is not None:
             found = problems(state)
+            for cid in stories:
+                if state.cards[cid].zone != EVENTS and not state.cards[cid].zone.startswith("chronicle:"):
+                    found.append(f"a revealed Story Event went to {state.cards[cid].zone}")
+            stories.update(cid for cid in state.zones[EVENTS] if facts(state.cards[cid].code).is_story)
             assert not found, f"{players} players, seed {seed}, decision {state.steps}: {found}"
             state.apply(state.pending.options[rng.randbelow(len(state.pending.options))])
         assert state.result is not None and state.result.winners
