@@ -11,7 +11,9 @@ When a decision of yours is waiting, a bare number (or part of an option's label
 
 from __future__ import annotations
 
+import bot.console_leagues  # noqa: F401  (registers the /league commands)
 from bot.console_commands import COMMANDS, KEYS, parse
+from bot.console_leagues import LEAGUE_KEYS
 from bot.services.errors import ServiceError
 from bot.services.hub import Services
 from bot.services.matches import MatchUpdate, Seat, result_text, seats_of
@@ -38,7 +40,7 @@ class Console:
                 return await self._answer(line)
             head, _, tail = line[1:].partition(" ")
             head = head.lower()
-            if head in ("match", "deck", "rules"):
+            if head in ("match", "deck", "rules", "league"):
                 sub, _, tail = tail.strip().partition(" ")
                 handler = COMMANDS.get(f"{head} {sub.lower()}")
                 if handler is None and head == "rules" and sub:
@@ -47,7 +49,7 @@ class Console:
                 handler = COMMANDS.get(head)
             if handler is None:
                 return f"Unknown command {line.split()[0]!r}. Type /help."
-            return await handler(self, parse(tail, KEYS))
+            return await handler(self, parse(tail, KEYS | LEAGUE_KEYS if head == "league" else KEYS))
         except ServiceError as exc:
             return f"⚠ {exc}"
 

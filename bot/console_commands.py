@@ -28,6 +28,10 @@ HELP = """Commands (arguments as key:value, quote values with spaces: deck:"Star
   /deck show game:G name:N | /deck delete game:G name:N
   /card NAME [game:G]                      look a card up (typos forgiven)
   /rules ask QUESTION [game:G] | /rules section game:G id:4.2
+  /league create name:N game:G [format:swiss|round_robin|ladder] [rounds:R] [best_of:3] [top_cut:0]
+  /league join name:N [deck:D] | /league drop|start|next|info|standings|export name:N
+  /league report name:N won:W lost:L [draws:D] | /league confirm|dispute match:ID
+  /league edit match:ID a:W b:L reason:TEXT | /league challenge name:N player:P (ladder)
   /as NAME                                 act as another local player
   /quit"""
 

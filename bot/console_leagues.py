@@ -38,7 +38,7 @@ USAGE_CREATE = "/league create name:N game:G [format:swiss|round_robin|ladder] [
 
 
 def service(console: Console) -> LeagueService:
-    return LeagueService(console.services.db, console.services.decks)
+    return console.services.leagues
 
 
 def league_name(args: Args, usage: str) -> str:
@@ -165,6 +165,16 @@ async def league_edit(console: Console, args: Args) -> str:
         is_organizer=True,
     )
     return f"Set {match_line(row)} (the earlier result stays in its history)."
+
+
+@command("league play")
+async def league_play(console: Console, args: Args) -> str:
+    name = league_name(args, "/league play name:N")
+    row = await service(console).play(GUILD, name, console.user, console.services.matches)
+    return (
+        f"Match #{row.id} offered to {row.seats[1]['name']} with both league decks; "
+        f"they accept with /as {row.seats[1]['user']} then /match accept {row.id}. The result counts by itself."
+    )
 
 
 @command("league challenge")

@@ -16,11 +16,11 @@ from discord.ext import commands, tasks
 
 from bot.cogs.common import log, reply, reply_error
 from bot.cogs.matches.cog import deck_autocomplete, game_autocomplete
+from bot.cogs.matches.views import challenge_view
 from bot.render.leagues import league_summary, match_line, standings_table
 from bot.services.decks import deck_to_text
 from bot.services.errors import ServiceError
 from bot.services.games import get_game
-from bot.services.leagues.service import LeagueService
 
 if TYPE_CHECKING:
     from bot.app import TcgBot
@@ -54,7 +54,7 @@ class ConfirmButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: TcgBot = interaction.client  # type: ignore[assignment]
         try:
-            row = await LeagueService(bot.services.db).confirm(self.match_id, str(interaction.user.id), self.accept)
+            row = await bot.services.leagues.confirm(self.match_id, str(interaction.user.id), self.accept)
         except ServiceError as exc:
             await reply(interaction, str(exc))
             return
@@ -101,7 +101,7 @@ class LeaguesCog(commands.Cog):
 
     def __init__(self, bot: TcgBot) -> None:
         self.bot = bot
-        self.leagues = LeagueService(bot.services.db, bot.services.decks)
+        self.leagues = bot.services.leagues
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(ConfirmButton)
@@ -273,6 +273,27 @@ class LeaguesCog(commands.Cog):
             is_organizer=await is_organizer(interaction, self.bot),
         )
         await reply(interaction, f"Match #{row.id} set to {match_line(row)}.", allowed_mentions=NO_MENTIONS)
+
+    @group.command(name="play", description="Play your league match here; its result counts by itself")
+    @app_commands.autocomplete(name=league_autocomplete)
+    async def play(self, interaction: discord.Interaction, name: str) -> None:
+        row = await self.leagues.play(
+            guild_of(interaction),
+            name,
+            str(interaction.user.id),
+            self.bot.services.matches,
+            channel_id=str(interaction.channel_id) if interaction.channel_id else None,
+        )
+        opponent = row.seats[1]["user"]
+        await reply(
+            interaction,
+            f"<@{opponent}>: {interaction.user.display_name} is ready to play your league match of "
+            f"**{discord.utils.escape_markdown(name)}** with your league decks (match #{row.id}). "
+            "Accept with the button; the result counts for the league by itself.",
+            ephemeral=False,
+            view=challenge_view(row.id or 0),
+            allowed_mentions=only_user(opponent),
+        )
 
     @group.command(name="challenge", description="Ladder: challenge another player")
     @app_commands.autocomplete(name=league_autocomplete)

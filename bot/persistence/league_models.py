@@ -70,6 +70,7 @@ class LeagueMatchRow(SQLModel, table=True):
     reported_by: str = ""
     reported_at: float = 0.0
     confirmed_at: float = 0.0
-    match_ids: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    match_ids: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))  # played here
+    counted_ids: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))  # results in
     history: list[dict[str, Any]] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     created_at: float = Field(default_factory=now)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from bot.persistence import Database
 from bot.services.cards import CardsService
 from bot.services.decks import DeckService
+from bot.services.leagues.service import LeagueService
 from bot.services.matches import MatchService
 from bot.services.rules import RulesAssistant
 from bot.settings import Settings
@@ -19,14 +20,16 @@ class Services:
     matches: MatchService
     cards: CardsService
     rules: RulesAssistant
+    leagues: LeagueService
 
     @classmethod
     def from_url(cls, url: str, *, clock_hours: float = 24.0, rules_dirs: list[str] | None = None) -> Services:
         db = Database(url)
         decks = DeckService(db)
-        return cls(
-            db, decks, MatchService(db, decks, clock_hours=clock_hours), CardsService(url), RulesAssistant(rules_dirs)
-        )
+        matches = MatchService(db, decks, clock_hours=clock_hours)
+        leagues = LeagueService(db, decks)
+        matches.finish_hooks.append(leagues.on_match_finished)  # league games report themselves
+        return cls(db, decks, matches, CardsService(url), RulesAssistant(rules_dirs), leagues)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Services:

@@ -15,6 +15,7 @@ import asyncio
 import logging
 import secrets
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.persistence import Database, MatchRow, StaleWriteError
@@ -37,6 +38,7 @@ from bot.services.match_model import (
     seat_index,
     seats_of,
 )
+from engine.core.game import DeckList
 
 if TYPE_CHECKING:
     from engine.core.state import State
@@ -67,6 +69,8 @@ class MatchService:
         self.db = db
         self.decks = decks or DeckService(db)
         self.clock_hours = clock_hours
+        # Called with the row of every match that has just finished (e.g. a league match reporting itself).
+        self.finish_hooks: list[Callable[[MatchRow], Awaitable[None]]] = []
         self._cache: OrderedDict[int, tuple[int, State]] = OrderedDict()
         # the row as this process last wrote it: `choose` starts from it and lets the version
         # compare-and-set catch writes by other processes (then it re-reads and retries)
@@ -185,19 +189,31 @@ class MatchService:
         channel_id: str | None = None,
         clock_hours: float | None = None,
         options: dict[str, Any] | None = None,
+        fixed_decks: list[tuple[str, DeckList]] | None = None,
+        meta: dict[str, Any] | None = None,
     ) -> MatchRow:
-        """A 2-player challenge waiting for the opponent's answer."""
+        """A 2-player challenge waiting for the opponent's answer.
+
+        `fixed_decks` ((name, list) per seat) plays decks registered elsewhere, e.g. league decks,
+        instead of the players' choice; `meta` is kept with the match (e.g. its league match).
+        """
         game = engine_games.get_game(game_id)
         if challenger.user == opponent.user:
             raise ServiceError("You cannot challenge yourself; try /match ai to play the AI.")
-        deck_name, deck_list = await self.decks.resolve(challenger.user, game.id, deck)
+        if fixed_decks is not None:
+            deck_name, deck_list = fixed_decks[0]
+        else:
+            deck_name, deck_list = await self.decks.resolve(challenger.user, game.id, deck)
+        extra: dict[str, Any] = dict(meta or {})
+        if fixed_decks is not None:
+            extra["fixed_decks"] = [[name, sections] for name, sections in fixed_decks]
         row = new_row(
             game,
             "pending",
             [challenger, opponent],
             2,
             options,
-            {"pending_decks": [deck_list], "clock_hours": clock_hours},
+            {"pending_decks": [deck_list], "clock_hours": clock_hours, **extra},
             guild_id,
             channel_id,
         )
@@ -214,7 +230,11 @@ class MatchService:
         if not accept:
             await self._write(row, status="declined")
             return MatchUpdate(await self.row(match_id), None, notice="Challenge declined.")
-        deck_name, deck_list = await self.decks.resolve(user, row.game, deck)
+        fixed = row.meta.get("fixed_decks")
+        if fixed:
+            deck_name, deck_list = fixed[1][0], fixed[1][1]
+        else:
+            deck_name, deck_list = await self.decks.resolve(user, row.game, deck)
         pending = [*row.meta.get("pending_decks", []), deck_list]
         return await self._start(row, pending, [*row.deck_names, deck_name])
 
@@ -402,6 +422,8 @@ class MatchService:
         self._bad_snapshots.discard(row.id or 0)
         row = MatchRow(**{**row.model_dump(), **fields, "version": version})  # earlier updates keep theirs
         self._remember(row, state)
+        if state.result is not None:
+            await self._finished(row)
         events = [text for event in state.events_since(events_from) if (text := event.text_for(None))]
         changed = bool(fields.get("turn_user")) and fields.get("turn_started_at") is not None
         return MatchUpdate(row, state, events, turn_changed=changed)
@@ -573,4 +595,13 @@ class MatchService:
         text = reason.format(name=seats_of(row)[seat].name)
         winners = [i for i in range(len(row.seats)) if i != seat]
         await self._write(row, status="finished", turn_user=None, result={"winners": winners, "reason": text})
+        await self._finished(await self.row(row.id or 0))
         return MatchUpdate(row, None, [text])
+
+    async def _finished(self, row: MatchRow) -> None:
+        """Tell the finish hooks; a failing hook is logged, never undoes the finished match."""
+        for hook in self.finish_hooks:
+            try:
+                await hook(row)
+            except Exception:
+                log.exception("a finish hook failed for match %s", row.id)

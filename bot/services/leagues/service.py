@@ -11,19 +11,23 @@ import csv
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlmodel import col, select
 
 from bot.persistence import Database
 from bot.persistence.league_models import LEAGUE_FORMATS, LeagueEntryRow, LeagueMatchRow, LeagueRow
-from bot.persistence.models import now
+from bot.persistence.models import MatchRow, now
 from bot.services.decks import DeckService
 from bot.services.errors import ForbiddenError, NotFoundError, ServiceError
 from bot.services.leagues.pairing import met_pairs, round_robin, swiss_pairings, swiss_round_count, top_cut_bracket
 from bot.services.leagues.ratings import START, elo_update, k_for
 from bot.services.leagues.standings import MatchResult, Row, standings
+from bot.services.match_model import Seat
 from engine.core.registry import get_game, list_games
+
+if TYPE_CHECKING:
+    from bot.services.matches import MatchService
 
 MAX_NAME = 60
 BEST_OF = (1, 3, 5)
@@ -369,6 +373,55 @@ class LeagueService:
             await session.flush()
             await session.refresh(row)
         return row
+
+    # ------------------------------------------------------------------ played on tcgtable
+    async def play(
+        self, guild_id: str, name: str, user: str, matches: MatchService, *, channel_id: str | None = None
+    ) -> MatchRow:
+        """Challenge your current league opponent to a game on tcgtable with both league decks.
+
+        When that game ends, its result counts for the league match by itself (`on_match_finished`).
+        """
+        info = await self.info(guild_id, name)
+        match = await self.match_for(guild_id, name, user)
+        if match.status in ("reported", "disputed"):
+            raise ServiceError("this match already has a reported result")
+        entries = {e.user: e for e in info.entries}
+        opponent = match.player_b if user == match.player_a else match.player_a
+        assert opponent is not None
+        me, them = entries[user], entries[opponent]
+        row = await matches.challenge(
+            info.league.game,
+            Seat(user, me.name or user),
+            Seat(opponent, them.name or opponent),
+            None,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            fixed_decks=[(me.deck_name or "league deck", me.deck), (them.deck_name or "league deck", them.deck)],
+            meta={"league_match": match.id},
+        )
+        async with self.db.writing() as session:
+            stored = await session.get(LeagueMatchRow, match.id)
+            assert stored is not None
+            stored.match_ids = [*stored.match_ids, row.id or 0]
+        return row
+
+    async def on_match_finished(self, row: MatchRow) -> None:
+        """A finished tcgtable match linked to a league match counts as one game of it (once)."""
+        league_match = row.meta.get("league_match")
+        if not league_match or row.id is None:
+            return
+        match = await self._match(int(league_match))
+        if row.id in match.counted_ids or match.status == "confirmed":
+            return
+        winners = list((row.result or {}).get("winners", []))
+        users = [seat.get("user") for seat in row.seats]
+        winner = users[winners[0]] if len(winners) == 1 else None
+        async with self.db.writing() as session:
+            stored = await session.get(LeagueMatchRow, match.id)
+            assert stored is not None
+            stored.counted_ids = [*stored.counted_ids, row.id]
+        await self.record_game(match.id or 0, winner)
 
     # ------------------------------------------------------------------ ladder
     async def challenge(self, guild_id: str, name: str, user: str, opponent: str) -> LeagueMatchRow:

@@ -1,8 +1,8 @@
 """initial schema
 
-Revision ID: 01a0754f3f49
+Revision ID: f5ec134215ee
 Revises:
-Create Date: 2026-11-21 03:49:27.943819
+Create Date: 2026-11-21 04:57:12.466456
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 import sqlmodel.sql.sqltypes
 from alembic import op
 
-revision: str = "01a0754f3f49"
+revision: str = "f5ec134215ee"
 down_revision: str | None = None
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
@@ -142,6 +142,7 @@ def upgrade() -> None:
         sa.Column("reported_at", sa.Float(), nullable=False),
         sa.Column("confirmed_at", sa.Float(), nullable=False),
         sa.Column("match_ids", sa.JSON(), nullable=False),
+        sa.Column("counted_ids", sa.JSON(), nullable=False),
         sa.Column("history", sa.JSON(), nullable=False),
         sa.Column("created_at", sa.Float(), nullable=False),
         sa.ForeignKeyConstraint(

@@ -1,0 +1,66 @@
+"""A league match played on tcgtable reports itself when the game ends."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from bot.services.hub import Services
+from engine.core.rng import Rng
+
+GUILD = "g"
+
+
+@pytest.fixture
+async def services(tmp_path: Any) -> AsyncIterator[Services]:
+    hub = Services.from_url(f"sqlite:///{tmp_path / 'league.db'}")
+    await hub.open()
+    yield hub
+    await hub.close()
+
+
+async def play_out(services: Services, match_id: int) -> None:
+    """Both humans pick random options until the match ends."""
+    rng = Rng(3)
+    for _ in range(5000):
+        row, state = await services.matches.state(match_id)
+        if state is None or state.result is not None:
+            return
+        prompt = state.prompt()
+        assert prompt is not None
+        user = row.seats[prompt.player]["user"]
+        option = prompt.options[rng.randbelow(len(prompt.options))]
+        await services.matches.choose(match_id, user, option.id)
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize("best_of", [1, 3])
+async def test_games_played_here_count_for_the_league_match(services: Services, best_of: int) -> None:
+    leagues = services.leagues
+    await leagues.create(GUILD, "org", "Cup", "inazuma", best_of=best_of, is_organizer=True)
+    for user in ("ana", "bo"):
+        _, deck = await services.decks.resolve(user, "inazuma", None)
+        await leagues.join(GUILD, "Cup", user, user.upper(), deck, "starter")
+    await leagues.start(GUILD, "Cup", is_organizer=True)
+    for game_number in range(best_of):
+        league_match = await leagues.match_for(GUILD, "Cup", "ana")
+        row = await leagues.play(GUILD, "Cup", "ana", services.matches)
+        assert row.meta["league_match"] == league_match.id
+        await services.matches.respond(row.id or 0, "bo", True)
+        await play_out(services, row.id or 0)
+        finished = await services.matches.row(row.id or 0)
+        assert finished.status == "finished"
+        info = await leagues.info(GUILD, "Cup")
+        counted = next(m for m in info.matches if m.id == league_match.id)
+        assert row.id in counted.counted_ids
+        assert counted.games_a + counted.games_b + counted.draws == game_number + 1
+        if counted.status == "confirmed":
+            break
+    info = await leagues.info(GUILD, "Cup")
+    [done] = info.matches
+    assert done.status == "confirmed" and done.history[-1]["why"] == "game played on tcgtable"
+    # A finished match reported twice (a replayed hook) is counted once.
+    await leagues.on_match_finished(await services.matches.row(done.match_ids[-1]))
+    assert (await leagues.info(GUILD, "Cup")).matches[0].counted_ids == done.counted_ids
