@@ -24,7 +24,8 @@ def stat_line(stats: dict[str, Any]) -> str:
 def card_fields(card: CardResult) -> dict[str, str]:
     """Title, kind, stats, rules text and sets of a card, trimmed for an embed."""
     kind = " / ".join(part for part in (card.type, card.subtype) if part)
-    sets = ", ".join(str(s.get("code") or s.get("name") or "") for s in card.sets[:6] if isinstance(s, dict))
+    sets = ", ".join(printing(s) for s in card.sets[:6] if isinstance(s, dict))
+    versions = ", ".join(str(v.get("name") or v.get("code") or "") for v in card.versions[:8] if isinstance(v, dict))
     text = card.text if len(card.text) <= MAX_TEXT else card.text[: MAX_TEXT - 1] + "…"
     return {
         "title": card.name,
@@ -33,8 +34,16 @@ def card_fields(card: CardResult) -> dict[str, str]:
         "stats": stat_line(card.stats),
         "text": text,
         "sets": sets.strip(", "),
+        "versions": versions.strip(", "),
         "code": card.code,
     }
+
+
+def printing(entry: dict[str, Any]) -> str:
+    """ "LOB-001 (Ultra Rare)" from a catalog set entry ({set, number, rarity})."""
+    where = str(entry.get("number") or entry.get("set") or entry.get("code") or entry.get("name") or "")
+    rarity = str(entry.get("rarity") or "")
+    return f"{where} ({rarity})" if where and rarity else where
 
 
 def card_text(card: CardResult) -> str:
@@ -43,4 +52,6 @@ def card_text(card: CardResult) -> str:
     lines.extend(fields[key] for key in ("kind", "stats", "text") if fields[key])
     if fields["sets"]:
         lines.append(f"Sets: {fields['sets']}")
+    if fields["versions"]:
+        lines.append(f"Other versions: {fields['versions']}")
     return "\n".join(lines)

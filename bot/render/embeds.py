@@ -52,9 +52,10 @@ def card_embed(card: CardResult) -> discord.Embed:
         embed.add_field(name="Stats", value=_clip(fields["stats"]), inline=True)
     if fields["sets"]:
         embed.add_field(name="Sets", value=_clip(fields["sets"]), inline=False)
+    if fields["versions"]:
+        embed.add_field(name="Other versions", value=_clip(fields["versions"]), inline=False)
+    # The image URL stays in the catalog only: card images are never hotlinked from their source.
     embed.set_footer(text=f"{card.game} · {card.code}")
-    if card.image_url.startswith("https://"):
-        embed.set_thumbnail(url=card.image_url)
     return embed
 
 
