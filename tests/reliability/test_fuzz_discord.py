@@ -10,12 +10,15 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
-from hostile import MARKER, word
+from hostile import MARKER, sentence, word
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strictdiscord import StrictDiscord
@@ -25,6 +28,7 @@ from bot.cogs.common import ERROR_TEXT
 from bot.services.matches import Seat
 
 EXAMPLES = 4_000
+CHAT_EXAMPLES = 500
 OTHER_GUILD = "900000000000004242"
 BotRunner = load_module(TESTS / "bot" / "conftest.py", "bot_tests_conftest").BotRunner
 fakediscord = load_module(TESTS / "bot" / "fakediscord.py", "fakediscord")
@@ -213,7 +217,22 @@ async def send(fake: StrictDiscord, spec: dict[str, Any]) -> str:
     return token
 
 
-def test_every_command_survives_hostile_input(tmp_path: Path, toy: Any) -> None:
+@dataclass
+class Harness:
+    """The real bot on a strict fake Discord, driven from a plain (non-async) test with its own loop."""
+
+    loop: asyncio.AbstractEventLoop
+    fake: StrictDiscord
+    bot: Any
+    errors: Errors
+    match_ids: list[int]
+
+    def run(self, coro: Any) -> Any:
+        return self.loop.run_until_complete(coro)
+
+
+@contextmanager
+def harness(tmp_path: Path) -> Iterator[Harness]:
     loop = asyncio.new_event_loop()
     fake = StrictDiscord()
     errors = Errors()
@@ -225,31 +244,8 @@ def test_every_command_survives_hostile_input(tmp_path: Path, toy: Any) -> None:
     match_ids = loop.run_until_complete(seed_other_server(bot))
     for logger in loggers:
         logger.addHandler(errors)
-    tried, boards = [0], [0]
-
-    @settings(
-        max_examples=EXAMPLES, deadline=None, database=None, suppress_health_check=list(HealthCheck), derandomize=True
-    )
-    @given(spec=interactions(bot.tree, match_ids))
-    def one(spec: dict[str, Any]) -> None:
-        start, problems = len(fake.calls), len(fake.problems)
-        token = loop.run_until_complete(send(fake, spec))
-        answer = loop.run_until_complete(fake.wait_for(lambda c: token in c.path, start=start, timeout=5))
-        loop.run_until_complete(asyncio.sleep(0))  # let follow-ups of a deferred answer go out
-        loop.run_until_complete(runner_settle(fake, token, start))
-        tried[0] += 1
-        said = json.dumps([c.body for c in fake.calls[start:]], ensure_ascii=False)
-        boards[0] += '"embeds": [{' in said  # got as far as a board, a replay or a card
-        assert answer is not None
-        assert fake.problems[problems:] == [], f"{spec}: {fake.problems[problems:]}"
-        assert errors.records == [], f"{spec}: {errors.records}"
-        assert ERROR_TEXT not in said, f"{spec}: answered with the generic error"
-        assert MARKER not in said or MARKER in json.dumps(spec, default=str), (
-            f"{spec} showed another server's data: {said[:500]}"
-        )
-
     try:
-        one()
+        yield Harness(loop, fake, bot, errors, match_ids)
     finally:
         for logger in loggers:
             logger.removeHandler(errors)
@@ -257,16 +253,80 @@ def test_every_command_survives_hostile_input(tmp_path: Path, toy: Any) -> None:
         loop.run_until_complete(fake.stop())
         loop.close()
         discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = base, gateway
-    print(
-        json.dumps(
-            {
-                "discord_fuzz_interactions": tried[0],
-                "messages_checked": fake.checked,
-                "answered_with_embeds": boards[0],
-                "problems": 0,
-            }
-        )
+
+
+def check_reply(h: Harness, spec: Any, start: int, problems: int) -> str:
+    """Everything the bot sent since `start`, after checking it for every kind of failure."""
+    said = json.dumps([c.body for c in h.fake.calls[start:]], ensure_ascii=False)
+    assert h.fake.problems[problems:] == [], f"{spec}: {h.fake.problems[problems:]}"
+    assert h.errors.records == [], f"{spec}: {h.errors.records}"
+    assert ERROR_TEXT not in said, f"{spec}: answered with the generic error"
+    assert MARKER not in said or MARKER in json.dumps(spec, default=str), (
+        f"{spec} showed another server's data: {said[:500]}"
     )
+    return said
+
+
+def test_every_command_survives_hostile_input(tmp_path: Path, toy: Any) -> None:
+    tried, boards = [0], [0]
+    with harness(tmp_path) as h:
+
+        @settings(
+            max_examples=EXAMPLES,
+            deadline=None,
+            database=None,
+            suppress_health_check=list(HealthCheck),
+            derandomize=True,
+        )
+        @given(spec=interactions(h.bot.tree, h.match_ids))
+        def one(spec: dict[str, Any]) -> None:
+            start, problems = len(h.fake.calls), len(h.fake.problems)
+            token = h.run(send(h.fake, spec))
+            h.run(h.fake.wait_for(lambda c: token in c.path, start=start, timeout=5))
+            h.run(runner_settle(h.fake, token, start))
+            tried[0] += 1
+            boards[0] += '"embeds": [{' in check_reply(h, spec, start, problems)  # a board, a replay or a card
+
+        one()
+        checked = h.fake.checked
+    summary = {"discord_fuzz_interactions": tried[0], "messages_checked": checked, "answered_with_embeds": boards[0]}
+    print(json.dumps(summary))
+
+
+def chat_message() -> st.SearchStrategy[tuple[str, bool]]:
+    """Channel text: [[card]] look-ups and questions to the bot, with hostile words; (text, mentions the bot)."""
+    inline = st.lists(word(), min_size=1, max_size=3).map(lambda ws: " ".join(f"[[{w[:200]}]]" for w in ws))
+    question = sentence().map(lambda text: f"<@{fakediscord.APP_ID}> {text}"[:4000])
+    return st.one_of(inline.map(lambda t: (t, False)), question.map(lambda t: (t, True)))
+
+
+def test_chat_messages_survive_hostile_input(tmp_path: Path, toy: Any) -> None:
+    tried = [0]
+    with harness(tmp_path) as h:
+
+        @settings(
+            max_examples=CHAT_EXAMPLES,
+            deadline=None,
+            database=None,
+            suppress_health_check=list(HealthCheck),
+            derandomize=True,
+        )
+        @given(message=chat_message(), user=st.sampled_from(sorted(USERS)))
+        def one(message: tuple[str, bool], user: str) -> None:
+            start, problems = len(h.fake.calls), len(h.fake.problems)
+            text, asks_bot = message
+            h.run(h.fake.post_message(user, text, mentions=[fakediscord.BOT_USER] if asks_bot else None))
+            if asks_bot:  # a question by mention is always answered
+                h.run(h.fake.wait_for(lambda c: c.method == "POST" and "/messages" in c.path, start=start, timeout=10))
+            else:
+                h.run(asyncio.sleep(0.02))
+            tried[0] += 1
+            check_reply(h, message, start, problems)
+
+        one()
+        h.run(asyncio.sleep(0.5))
+        check_reply(h, "the last messages", 0, 0)
+    print(json.dumps({"chat_fuzz_messages": tried[0]}))
 
 
 async def runner_settle(fake: StrictDiscord, token: str, start: int) -> None:
