@@ -5,7 +5,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from hypothesis import HealthCheck
 from hypothesis import strategies as st
+
+# hypothesis settings for the fuzz tests: reproducible runs, no example database, no time limit per example
+FUZZ: dict[str, Any] = {
+    "deadline": None,
+    "database": None,
+    "suppress_health_check": list(HealthCheck),
+    "derandomize": True,
+}
 
 MARKER = "Zq9OtherServer"
 MENTIONS = ["@everyone", "@here", "<@&900000000000000777>", "<@800000000000000002>", "<#900000000000000200>"]

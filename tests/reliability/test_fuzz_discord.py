@@ -18,8 +18,8 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from hostile import MARKER, sentence, word
-from hypothesis import HealthCheck, given, settings
+from hostile import FUZZ, MARKER, sentence, word
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from strictdiscord import StrictDiscord
 from support import TESTS, load_module
@@ -271,13 +271,7 @@ def test_every_command_survives_hostile_input(tmp_path: Path, toy: Any) -> None:
     tried, boards = [0], [0]
     with harness(tmp_path) as h:
 
-        @settings(
-            max_examples=EXAMPLES,
-            deadline=None,
-            database=None,
-            suppress_health_check=list(HealthCheck),
-            derandomize=True,
-        )
+        @settings(max_examples=EXAMPLES, **FUZZ)
         @given(spec=interactions(h.bot.tree, h.match_ids))
         def one(spec: dict[str, Any]) -> None:
             start, problems = len(h.fake.calls), len(h.fake.problems)
@@ -304,13 +298,7 @@ def test_chat_messages_survive_hostile_input(tmp_path: Path, toy: Any) -> None:
     tried = [0]
     with harness(tmp_path) as h:
 
-        @settings(
-            max_examples=CHAT_EXAMPLES,
-            deadline=None,
-            database=None,
-            suppress_health_check=list(HealthCheck),
-            derandomize=True,
-        )
+        @settings(max_examples=CHAT_EXAMPLES, **FUZZ)
         @given(message=chat_message(), user=st.sampled_from(sorted(USERS)))
         def one(message: tuple[str, bool], user: str) -> None:
             start, problems = len(h.fake.calls), len(h.fake.problems)
