@@ -21,9 +21,34 @@ from bot.services.games import get_game, preconstructed
 if TYPE_CHECKING:
     from engine.core.game import DeckList, Game
 
+from cards.pool import normalize_name
+
 _COUNT_FIRST = re.compile(r"^(\d{1,2})\s*[xX×]?\s+(.+)$")
 _COUNT_LAST = re.compile(r"^(.+?)\s+[xX×](\d{1,2})$")
-_HEADER = re.compile(r"^[#!]?\s*(main|extra|side|fusion)(?:\s+deck)?\s*(?:\(\d+\))?\s*:?$", re.IGNORECASE)
+_HEADER = re.compile(r"^[#!]?\s*([a-z_]+)(?:\s+deck)?\s*(?:\(\d+\))?\s*:?$", re.IGNORECASE)
+# Header words players use for a game's deck sections (YDK's "fusion", Inuyasha's "Kaitou" card).
+SECTION_ALIASES = {"fusion": "extra", "kaitou": "extra"}
+
+
+def deck_sections(game: Game) -> set[str]:
+    """Section names a deck list of `game` may use: the usual ones plus those of its built-in decks."""
+    names = {"main", "extra", "side"}
+    for deck in game.pool.decks.values():
+        names.update(deck.sections)
+    return names
+
+
+def section_header(game: Game, line: str) -> str | None:
+    """The section a header line opens ("Main deck (40)", "#extra", "Goalkeeper:"), or None."""
+    match = _HEADER.match(line)
+    if match is None:
+        return None
+    word = match.group(1).lower()
+    known = deck_sections(game)
+    section = word if word in known else SECTION_ALIASES.get(word, word)
+    return section if section in known else None
+
+
 MAX_DECK_TEXT = 20_000
 
 
@@ -51,11 +76,11 @@ def parse_deck_text(game: Game, text: str) -> ParsedDeck:
     pool = game.pool
     for number, raw in enumerate(re.split(r"\r?\n|;", text), start=1):
         line = raw.strip()
-        if not line or line.startswith("//") or (line.startswith("#") and not _HEADER.match(line)):
-            continue
-        header = _HEADER.match(line)
+        header = section_header(game, line) if line else None
         if header:
-            section = "extra" if header.group(1).lower() == "fusion" else header.group(1).lower()
+            section = header
+            continue
+        if not line or line.startswith("//") or line.startswith("#"):
             continue
         count, name = 1, line
         if m := _COUNT_FIRST.match(line):
@@ -63,6 +88,15 @@ def parse_deck_text(game: Game, text: str) -> ParsedDeck:
         elif m := _COUNT_LAST.match(line):
             name, count = m.group(1), int(m.group(2))
         name = name.strip()
+        if m := _WITH_CODE.match(name):  # "Axel Blaze (S1-02)": a name with its code picks one version
+            name = m.group(2) if m.group(2) in pool else m.group(1)
+        versions = same_name(game).get(normalize_name(name), [])
+        if name not in pool and len(versions) > 1:
+            codes = ", ".join(f"{pool[c].name} ({c})" for c in versions)
+            parsed.problems.append(
+                f"line {number}: several cards are named {name!r}; write one as Name (CODE): {codes}"
+            )
+            continue
         try:
             card = pool.resolve(name)
         except KeyError:
@@ -75,6 +109,17 @@ def parse_deck_text(game: Game, text: str) -> ParsedDeck:
     if not parsed.sections and not parsed.problems:
         parsed.problems.append("the list names no cards")
     return parsed
+
+
+_WITH_CODE = re.compile(r"^(.+?)\s*\(([^()]+)\)$")
+
+
+def same_name(game: Game) -> dict[str, list[str]]:
+    """Normalized card name -> codes of every card with that name (several versions of a character)."""
+    table: dict[str, list[str]] = {}
+    for card in game.pool.cards.values():
+        table.setdefault(normalize_name(card.name), []).append(card.code)
+    return table
 
 
 def _hint(game: Game, name: str) -> str:
@@ -93,8 +138,11 @@ def deck_to_text(game: Game, sections: DeckList) -> str:
         counts: dict[str, int] = {}
         for code in codes:
             counts[code] = counts.get(code, 0) + 1
+        versions = same_name(game)
         for code, count in counts.items():
             name = game.pool[code].name if code in game.pool else code
+            if len(versions.get(normalize_name(name), [])) > 1:
+                name = f"{name} ({code})"  # one of several versions: keep the list unambiguous
             lines.append(f"{count}x {name}")
     return "\n".join(lines)
 

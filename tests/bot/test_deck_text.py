@@ -1,0 +1,41 @@
+"""Deck lists as text: every preconstructed deck survives text and back; versions stay unambiguous."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.services.decks import deck_to_text, parse_deck_text
+from engine.core.registry import get_game, list_games
+
+GAMES = [g for g in list_games() if g != "toy"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_built_in_deck_round_trips_through_text(game_id: str) -> None:
+    game = get_game(game_id)
+    for name, deck in game.pool.decks.items():
+        sections = deck.as_lists()
+        parsed = parse_deck_text(game, deck_to_text(game, sections))
+        assert parsed.problems == [], f"{name}: {parsed.problems}"
+        assert parsed.sections == sections, name
+        # Legal under the default options or one of the game's formats (e.g. a 40-card demo deck).
+        variants = [{}] + [{key: value} for key, opt in game.match_options.items() for value in opt.choices]
+        options = [game.resolve_options(v) for v in variants]
+        assert any(game.validate_deck(parsed.sections, o) == [] for o in options), name
+
+
+def test_a_name_shared_by_several_versions_asks_for_the_code() -> None:
+    game = get_game("inazuma")
+    parsed = parse_deck_text(game, "Starting:\n1x Axel Blaze")
+    assert len(parsed.problems) == 1 and "S1-02" in parsed.problems[0] and "Name (CODE)" in parsed.problems[0]
+    chosen = parse_deck_text(game, "Starting:\n1x Axel Blaze (S1-02)")
+    assert chosen.problems == [] and chosen.sections == {"starting": ["S1-02"]}
+
+
+def test_section_headers_follow_the_game() -> None:
+    parsed = parse_deck_text(get_game("yugioh"), "Main deck (1):\n1x Dark Magician\n#fusion\n1x Flame Swordsman")
+    assert set(parsed.sections) == {"main", "extra"}
+    inuyasha = get_game("inuyasha")
+    kaitou = next(c for c in inuyasha.pool.decks["Heroes"].sections["kaitou"])
+    text = f"Kaitou:\n1x {inuyasha.pool[kaitou].name}"
+    assert parse_deck_text(inuyasha, text).sections == {"kaitou": [kaitou]}
