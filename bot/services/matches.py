@@ -254,6 +254,8 @@ class MatchService:
         """A match against the AI, started at once (the AI moves first if the game says so)."""
         game = engine_games.get_game(game_id)
         deck_name, deck_list = await self.decks.resolve(player.user, game.id, deck)
+        if ai_deck is None:  # the AI brings another preconstructed deck than yours when there is one
+            ai_deck = next((name for name in engine_games.preconstructed(game) if name != deck_name), None)
         ai_name, ai_list = await self.decks.resolve("", game.id, ai_deck)
         ai_seat = Seat.for_ai(engine_games.ai_level(level))
         row = new_row(
