@@ -53,9 +53,6 @@ async def upgrade_async(url: str, revision: str = "head") -> None:
     await asyncio.to_thread(upgrade, url, revision)
 
 
-FIRST_REVISION = "01a0754f3f49"  # the schema `create_all` built before migrations existed
-
-
 async def _unversioned(url: str) -> bool:
     """True when the database has our tables but no Alembic version (made by an older bot)."""
     from sqlalchemy import inspect
@@ -73,13 +70,24 @@ async def _unversioned(url: str) -> bool:
 async def upgrade_on_start(url: str) -> None:
     """Bring the database to the newest schema as the bot or console starts.
 
-    A database made by an older bot (tables but no version) is adopted at the first revision. When
-    another shard migrates at the same moment, the loser waits and finds the schema current.
+    A database made by an older bot with `create_all` (tables but no version) gets the missing
+    tables the same way and is stamped at the newest revision, which is what `create_all` builds
+    now (tests/persistence checks that models and migrations never drift). When another shard
+    migrates at the same moment, the loser waits and finds the schema current.
     """
     from sqlalchemy.exc import SQLAlchemyError
+    from sqlalchemy.ext.asyncio import create_async_engine
+    from sqlmodel import SQLModel
 
     if await _unversioned(url):
-        await asyncio.to_thread(command.stamp, alembic_config(url), FIRST_REVISION)
+        load_all_tables()
+        engine = create_async_engine(async_url(url))
+        try:
+            async with engine.begin() as conn:
+                await conn.run_sync(SQLModel.metadata.create_all)
+        finally:
+            await engine.dispose()
+        await asyncio.to_thread(command.stamp, alembic_config(url), "head")
     try:
         await upgrade_async(url)
     except SQLAlchemyError:
