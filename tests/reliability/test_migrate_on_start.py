@@ -15,14 +15,13 @@ from urllib.parse import urlparse, urlunparse
 
 import pytest
 from conftest import _admin
+from sqlalchemy import text
 
 from bot.persistence import Database, schema
 from bot.services.hub import Services
 
 
 async def revision(url: str) -> str | None:
-    from sqlalchemy import text
-
     db = Database(url)
     try:
         async with db.engine.connect() as conn:
@@ -41,8 +40,11 @@ async def test_a_database_made_before_migrations_is_adopted(tmp_path: Path) -> N
     url = f"sqlite:///{tmp_path / 'old.db'}"
     older = Database(url)
     await older.create_all()  # what the bot did before it ran migrations
+    async with older.engine.begin() as conn:  # ... with fewer tables than today's models
+        await conn.execute(text("DROP TABLE guild_config"))
     await older.close()
     services = await Services.from_url(url).open()
+    assert (await services.db.guild_config("g1")).inline_lookups  # the missing table was created
     await services.close()
     assert await revision(url) == head()
     await asyncio.to_thread(schema.upgrade, url)  # the release step keeps working afterwards
