@@ -275,7 +275,7 @@ def _resolve_involve(state: State, player: int, cid: int, eid: int) -> None:
     if card.zone != fld(player) or state.cards[eid].zone != EVENTS:
         state.log(f"{board.name(state, cid)} cannot become involved: it or the Event has left (rule 6.4).")
         return
-    if card.orientation == STRICKEN:
+    if card.orientation == STRICKEN and state.options.get("involve_refreshed") != "declared":
         state.log(f"{board.name(state, cid)} cannot become involved: it was stricken before it resolved (rule 6.4).")
         return
     board.move_group(state, cid, EVENTS, inv=eid)

@@ -58,6 +58,12 @@ class UsagiGame(Game):
             "In a tie only the tied top contenders discard (tied), or every contender does (contenders) (usagi 7.5)",
             ("tied", "contenders"),
         ),
+        "involve_refreshed": MatchOption(
+            "resolved",
+            "An involved Character must still be refreshed when the involvement resolves (resolved), "
+            "or only when it is declared (declared) (usagi 6.4)",
+            ("resolved", "declared"),
+        ),
         "unique_scope": MatchOption(
             "table",
             "One card of a unique name in play at the whole table, or per player (usagi 1.6)",
