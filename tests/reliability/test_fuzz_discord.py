@@ -77,7 +77,7 @@ def value_for(param: app_commands.Parameter, match_ids: list[int]) -> st.SearchS
         return st.booleans()
     if kind == discord.AppCommandOptionType.user:
         return st.sampled_from(sorted(USERS)).map(lambda name: {"user": name})
-    hostile = word().map(lambda text: text[:6000] or "x")  # Discord's limit for a string option
+    hostile = word(marker=False).map(lambda text: text[:6000] or "x")  # Discord's limit for a string option
     likely = {"game": "toy", "choice": "1", "level": "random", "deck": "Numbers"}.get(param.name)
     return st.one_of(st.just(likely), hostile) if likely else hostile
 
@@ -113,7 +113,7 @@ def interactions(tree: app_commands.CommandTree, match_ids: list[int]) -> st.Sea
         for param in params:
             if param.autocomplete:
                 autos.append(
-                    word().map(
+                    word(marker=False).map(
                         lambda typed, name=name, sub=sub, param=param: {
                             "kind": "autocomplete",
                             "name": name,
@@ -132,13 +132,13 @@ def interactions(tree: app_commands.CommandTree, match_ids: list[int]) -> st.Sea
         "join": [ids],
         "replay": [ids, num],
         "opt": [ids, num, num],
-        "sel": [ids, num, word().map(lambda w: w.replace(":", "")[:20])],
-        "page": [ids, num, num, word().map(lambda w: w.replace(":", "")[:20])],
+        "sel": [ids, num, word(marker=False).map(lambda w: w.replace(":", "")[:20])],
+        "page": [ids, num, num, word(marker=False).map(lambda w: w.replace(":", "")[:20])],
     }
     custom = st.one_of(
         *[st.tuples(*parts).map(lambda t, verb=verb: ":".join(("tcg", verb, *t))) for verb, parts in shapes.items()]
     )
-    click = st.tuples(custom, st.lists(word(), max_size=3)).map(
+    click = st.tuples(custom, st.lists(word(marker=False), max_size=3)).map(
         lambda t: {"kind": "click", "id": t[0][:100], "values": t[1]}
     )
     weighted = st.one_of(*[st.one_of(*calls)] * 4, st.one_of(*autos), click)  # slash commands 2/3 of the time
@@ -289,8 +289,8 @@ def test_every_command_survives_hostile_input(tmp_path: Path, toy: Any) -> None:
 
 def chat_message() -> st.SearchStrategy[tuple[str, bool]]:
     """Channel text: [[card]] look-ups and questions to the bot, with hostile words; (text, mentions the bot)."""
-    inline = st.lists(word(), min_size=1, max_size=3).map(lambda ws: " ".join(f"[[{w[:200]}]]" for w in ws))
-    question = sentence().map(lambda text: f"<@{fakediscord.APP_ID}> {text}"[:4000])
+    inline = st.lists(word(marker=False), min_size=1, max_size=3).map(lambda ws: " ".join(f"[[{w[:200]}]]" for w in ws))
+    question = sentence(marker=False).map(lambda text: f"<@{fakediscord.APP_ID}> {text}"[:4000])
     return st.one_of(inline.map(lambda t: (t, False)), question.map(lambda t: (t, True)))
 
 
@@ -327,3 +327,29 @@ async def runner_settle(fake: StrictDiscord, token: str, start: int) -> None:
         return not (call.path.endswith("/callback") and body.get("type") == 5)
 
     await fake.wait_for(final, start=start, timeout=5)
+
+
+def test_other_users_deck_and_other_servers_matches_by_name_and_number(tmp_path: Path, toy: Any) -> None:
+    """The fuzz never types MARKER (it could create things named by it); these probes do, on purpose."""
+    with harness(tmp_path) as h:
+        leaf = {(name, sub): command for name, sub, command in leaves(h.bot.tree)}
+
+        def probe(command: str, sub: str, **values: Any) -> str:
+            params = {p.name: p for p in leaf[(command, sub)].parameters}
+            spec = {"kind": "slash", "name": command, "sub": sub, "user": "ana"}
+            spec["options"] = [(params[key], value) for key, value in values.items()]
+            start, problems = len(h.fake.calls), len(h.fake.problems)
+            token = h.run(send(h.fake, spec))
+            h.run(runner_settle(h.fake, token, start))
+            said = json.dumps([c.body for c in h.fake.calls[start:]], ensure_ascii=False)
+            assert h.fake.problems[problems:] == [] and h.errors.records == [], said
+            return said
+
+        for sub in ("show", "delete"):
+            said = probe("deck", sub, game="toy", name=MARKER)
+            assert "Number 3" not in said and "Deleted" not in said, said
+        for sub in ("board", "replay", "hand", "join", "concede", "abort"):
+            for match_id in h.match_ids[:3]:  # the other server's running match, finished match and lobby
+                said = probe("match", sub, match=match_id)
+                assert MARKER not in said and "in this server" in said, f"/match {sub} {match_id}: {said[:300]}"
+        assert h.run(h.bot.services.db.get_deck("7001", "toy", MARKER)) is not None
