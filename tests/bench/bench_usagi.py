@@ -49,7 +49,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4, choices=range(2, 7))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--patient", type=float, default=None, help="chance to finish while other actions exist")
+    parser.add_argument("--option", action="append", default=[], help="match option KEY=VALUE (repeatable)")
     args = parser.parse_args()
+    match_options = dict(item.split("=", 1) for item in args.option)
     all_decks = GAME.default_decks(5)
     records: list[MatchRecord] = []
     samples: list[State] = []
@@ -58,7 +60,7 @@ def main() -> None:
     for number in range(args.games):
         rng = Rng(args.seed * 104729 + number)
         decks = [all_decks[(number + seat) % 5] for seat in range(args.players)]
-        record = MatchRecord.start("usagi", decks, args.seed + number)
+        record = MatchRecord.start("usagi", decks, args.seed + number, match_options)
         state = record.new_state()
         while (prompt := state.prompt()) is not None:
             options = prompt.options
@@ -86,6 +88,7 @@ def main() -> None:
                 "game": "usagi",
                 "players": args.players,
                 "patient": args.patient,
+                "options": match_options,
                 "games": args.games,
                 "decisions": decisions,
                 "decisions_per_game": round(decisions / args.games, 1),
