@@ -246,3 +246,26 @@ def test_exactly_tied_tiebreakers_fall_through_to_the_next_one() -> None:
     rows = standings(names, [MatchResult(*r) for r in results])
     order = [r.player for r in rows]
     assert order.index("p03") < order.index("p00"), order
+
+
+def test_no_rematch_when_the_bottom_eight_all_met_each_other() -> None:
+    """16 players; the 8 lowest-ranked have all played each other (7 rounds among themselves).
+    Pairing each of them with one of the top 8 avoids every rematch, so none may happen.
+    (A depth-first search from the top that gives up after a node budget misses this.)"""
+    names = [f"p{i:02d}" for i in range(16)]
+    bottom = names[8:]
+    met = {frozenset((a, b)) for a in bottom for b in bottom if a != b}
+    assert rematch_free_exists(names, met)
+    result = swiss_pairings(names, {tuple(sorted(pair)) for pair in met}, set())  # type: ignore[misc]
+    assert result.rematches == 0, result
+
+
+def test_odd_field_bye_and_no_rematch_when_the_bottom_nine_all_met_each_other() -> None:
+    """17 players, the 9 lowest-ranked all met each other, nobody had a bye: the bye goes to the
+    lowest-ranked player p16, and the other 8 of the group each meet one of the top 8."""
+    names = [f"p{i:02d}" for i in range(17)]
+    bottom = names[8:]
+    met = {frozenset((a, b)) for a in bottom for b in bottom if a != b}
+    assert rematch_free_exists(names[:-1], met)
+    result = swiss_pairings(names, {tuple(sorted(pair)) for pair in met}, set())  # type: ignore[misc]
+    assert (result.bye, result.rematches) == ("p16", 0), result
