@@ -269,3 +269,21 @@ def test_odd_field_bye_and_no_rematch_when_the_bottom_nine_all_met_each_other() 
     assert rematch_free_exists(names[:-1], met)
     result = swiss_pairings(names, {tuple(sorted(pair)) for pair in met}, set())  # type: ignore[misc]
     assert (result.bye, result.rematches) == ("p16", 0), result
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.integers(4, EXACT_LIMIT),
+    density=st.floats(0.0, 0.9),
+    bye_share=st.floats(0.0, 1.0),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_arbitrary_histories_against_exhaustive_reference(
+    players: int, density: float, bye_share: float, seed: int
+) -> None:
+    """Any set of earlier pairs and byes (not only those a Swiss league produces)."""
+    rng = random.Random(seed)
+    names = [f"p{i:02d}" for i in range(players)]
+    met = {frozenset((a, b)) for i, a in enumerate(names) for b in names[i + 1 :] if rng.random() < density}
+    byes = {p for p in names if rng.random() < bye_share}
+    check_round(names, set(names), met, byes)
