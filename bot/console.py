@@ -49,7 +49,9 @@ class Console:
                 handler = COMMANDS.get(head)
             if handler is None:
                 return f"Unknown command {line.split()[0]!r}. Type /help."
-            return await handler(self, parse(tail, KEYS | LEAGUE_KEYS if head == "league" else KEYS))
+            return await handler(
+                self, parse(tail, KEYS | LEAGUE_KEYS if head in ("league", "rating", "leaderboard") else KEYS)
+            )
         except ServiceError as exc:
             return f"⚠ {exc}"
 

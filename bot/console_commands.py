@@ -32,6 +32,8 @@ HELP = """Commands (arguments as key:value, quote values with spaces: deck:"Star
   /league join name:N [deck:D] | /league drop|start|next|info|standings|export name:N
   /league report name:N won:W lost:L [draws:D] | /league confirm|dispute match:ID
   /league edit match:ID a:W b:L reason:TEXT | /league challenge name:N player:P (ladder)
+  /league play name:N                      play your league match here (the result counts by itself)
+  /rating game:G [player:P] | /leaderboard game:G
   /as NAME                                 act as another local player
   /quit"""
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.console_commands import Args, command, number
-from bot.render.leagues import league_summary, match_line, standings_table
+from bot.render.leagues import leaderboard_text, league_summary, match_line, rating_text, standings_table
 from bot.services.leagues.service import LeagueService
+from bot.services.ratings import OFFLINE_GUILD, RatingService
 
 if TYPE_CHECKING:
     from bot.console import Console
 
-GUILD = "console"
+GUILD = OFFLINE_GUILD
 LEAGUE_KEYS = frozenset(
     {
         "format",
@@ -182,3 +183,16 @@ async def league_challenge(console: Console, args: Args) -> str:
     usage = "/league challenge name:N player:P"
     row = await service(console).challenge(GUILD, league_name(args, usage), console.user, args.need("player", usage))
     return f"League match {match_line(row)} created."
+
+
+@command("rating")
+async def rating(console: Console, args: Args) -> str:
+    game = args.need("game", "/rating game:G [player:P]")
+    player = args.get("player") or console.user
+    return rating_text(player, game, await RatingService(console.services.db).of(GUILD, game, player))
+
+
+@command("leaderboard")
+async def leaderboard(console: Console, args: Args) -> str:
+    game = args.need("game", "/leaderboard game:G")
+    return leaderboard_text(game, await RatingService(console.services.db).table(GUILD, game))

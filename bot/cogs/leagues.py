@@ -21,11 +21,13 @@ from bot.render.leagues import league_summary, match_line, standings_table
 from bot.services.decks import deck_to_text
 from bot.services.errors import ServiceError
 from bot.services.games import get_game
+from bot.services.leagues.service import names_of
 
 if TYPE_CHECKING:
     from bot.app import TcgBot
 
 FORMATS = [app_commands.Choice(name=f, value=f) for f in ("swiss", "round_robin", "ladder")]
+POLICIES = [app_commands.Choice(name=p.replace("_", " "), value=p) for p in ("none", "double_loss", "draw")]
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
@@ -116,11 +118,40 @@ class LeaguesCog(commands.Cog):
 
     @tasks.loop(minutes=5)
     async def housekeeping(self) -> None:
-        """Confirm results whose confirmation time passed."""
+        """Confirm results whose confirmation time passed; remind before round ends; apply deadlines."""
         try:
             await self.leagues.auto_confirm()
+            for league, matches in await self.leagues.due_reminders():
+                players = sorted({p for m in matches for p in (m.player_a, m.player_b) if p})
+                pings = " ".join(f"<@{p}>" for p in players if p.isdigit())
+                await self.announce(
+                    league.channel_id,
+                    f"{pings} round {league.current_round} of **{discord.utils.escape_markdown(league.name)}** ends "
+                    f"<t:{int(self.leagues.deadline(league))}:R>: please play and report your match.",
+                    discord.AllowedMentions(
+                        users=[discord.Object(int(p)) for p in players if p.isdigit()], everyone=False, roles=False
+                    ),
+                )
+            for league, resolved in await self.leagues.apply_deadlines():
+                info = await self.leagues.info(league.guild_id, league.name)
+                lines = "\n".join(match_line(m, names_of(info.entries)) for m in resolved)
+                await self.announce(
+                    league.channel_id,
+                    f"Round {league.current_round} of **{discord.utils.escape_markdown(league.name)}** reached its "
+                    f"deadline; unplayed matches ({league.deadline_policy.replace('_', ' ')}):\n{lines}",
+                    NO_MENTIONS,
+                )
         except Exception:  # a failed sweep is logged and retried next time
-            log.exception("league auto-confirm failed")
+            log.exception("league housekeeping failed")
+
+    @housekeeping.before_loop
+    async def before_housekeeping(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def announce(self, channel_id: str, text: str, mentions: discord.AllowedMentions) -> None:
+        channel = self.bot.get_channel(int(channel_id)) if channel_id.isdigit() else None
+        if isinstance(channel, discord.abc.Messageable):
+            await channel.send(text[:1900], allowed_mentions=mentions)
 
     async def league_autocomplete(
         self, interaction: discord.Interaction, current: str
@@ -134,8 +165,13 @@ class LeaguesCog(commands.Cog):
         ]
 
     @group.command(name="create", description="Create a league (organizers)")
-    @app_commands.describe(round_length="hours per round", best_of="games per match", top_cut="players in the top cut")
-    @app_commands.choices(format=FORMATS)
+    @app_commands.describe(
+        round_length="hours per round",
+        best_of="games per match",
+        top_cut="players in the top cut",
+        deadline="what happens to matches unplayed at a round's end",
+    )
+    @app_commands.choices(format=FORMATS, deadline=POLICIES)
     @app_commands.autocomplete(game=game_autocomplete)
     async def create(
         self,

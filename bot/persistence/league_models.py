@@ -16,6 +16,7 @@ from bot.persistence.models import now
 LEAGUE_FORMATS = ("swiss", "round_robin", "ladder")
 LEAGUE_STATUSES = ("signup", "running", "finished")
 RESULT_STATUSES = ("pending", "reported", "confirmed", "disputed")
+DEADLINE_POLICIES = ("none", "double_loss", "draw")
 
 
 class LeagueRow(SQLModel, table=True):
@@ -36,6 +37,9 @@ class LeagueRow(SQLModel, table=True):
     current_round: int = 0
     round_started_at: float = 0.0
     decklists_public: bool = False
+    deadline_policy: str = "none"  # at a round's deadline, unplayed matches: "none", "double_loss" or "draw"
+    reminded_round: int = 0
+    channel_id: str = ""
     organizer: str = ""
     created_at: float = Field(default_factory=now)
 
@@ -67,6 +71,7 @@ class LeagueMatchRow(SQLModel, table=True):
     games_a: int = 0
     games_b: int = 0
     draws: int = 0
+    double_loss: bool = False  # unplayed at the deadline: both players lose
     reported_by: str = ""
     reported_at: float = 0.0
     confirmed_at: float = 0.0

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from bot.persistence.league_models import LeagueMatchRow
 from bot.services.leagues.service import LeagueInfo, names_of
 from bot.services.leagues.standings import Row
+from bot.services.ratings import Rating
 
 
 def _esc(text: str) -> str:
@@ -61,4 +62,25 @@ def standings_table(
             f"{row.rank}. {_esc(names.get(row.player, row.player))}{mark} — {row.points} pts, {row.record}, "
             f"OMW {row.omw:.1%}, GW {row.gw:.1%}, OGW {row.ogw:.1%}"
         )
+    return "\n".join(lines)[:1900]
+
+
+def rating_text(name: str, game: str, found: tuple[int, Rating] | None) -> str:
+    if found is None:
+        return f"{_esc(name)} has no rated {game} result on this server yet."
+    rank, entry = found
+    return (
+        f"{_esc(name)}: {entry.rating:.0f} in {game} (#{rank}; {entry.games} rated: "
+        f"{entry.wins} won, {entry.losses} lost, {entry.draws} drawn)"
+    )
+
+
+def leaderboard_text(game: str, table: Sequence[Rating], limit: int = 20) -> str:
+    if not table:
+        return f"No rated {game} results on this server yet."
+    lines = [f"**{game} leaderboard** (Elo)"]
+    lines.extend(
+        f"{rank}. {_esc(entry.name)} — {entry.rating:.0f} ({entry.games} rated)"
+        for rank, entry in enumerate(table[:limit], start=1)
+    )
     return "\n".join(lines)[:1900]

@@ -1,8 +1,9 @@
 """Swiss pairings and round-robin schedules.
 
 Swiss, done right: players are paired in standings order with the nearest opponent they have
-not met; rematches happen only when no rematch-free pairing exists (complete search with a
-node budget, then the pairing with the fewest rematches). With an odd number of active
+not met; rematches happen only when no rematch-free pairing is found (a quick top-down search,
+then a most-constrained-first search with forward checking, both with node budgets; then the
+pairing with the fewest rematches). With an odd number of active
 players, the lowest-ranked player without a bye gets it (at most one bye per player while
 anyone else can take it). Dropped players are simply not in `active`.
 
@@ -15,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
-SEARCH_BUDGET = 200_000
+QUICK_BUDGET = 2_000  # the usual top-down search: almost every round is paired within this
+SEARCH_BUDGET = 20_000  # the most-constrained-first search, for hard late rounds
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,14 +44,15 @@ def choose_bye(ranked: Sequence[str], byes: Collection[str]) -> str:
     return ranked[-1]
 
 
-def _pair_without_rematches(players: list[str], met: set[tuple[str, str]]) -> list[tuple[str, str]] | None:
-    budget = [SEARCH_BUDGET]
+def _top_down(players: list[str], met: set[tuple[str, str]], budget: int) -> list[tuple[str, str]] | None:
+    """Pair from the top, each with the nearest-ranked new opponent, backtracking (the usual Swiss)."""
+    left = [budget]
 
     def search(remaining: list[str]) -> list[tuple[str, str]] | None:
         if not remaining:
             return []
-        budget[0] -= 1
-        if budget[0] < 0:
+        left[0] -= 1
+        if left[0] < 0:
             return None
         first, rest = remaining[0], remaining[1:]
         for index, candidate in enumerate(rest):
@@ -61,6 +64,43 @@ def _pair_without_rematches(players: list[str], met: set[tuple[str, str]]) -> li
         return None
 
     return search(players)
+
+
+def _most_constrained_first(players: list[str], met: set[tuple[str, str]], budget: int) -> list[tuple[str, str]] | None:
+    """Pair the player with the fewest possible new opponents first (nearest rank first), with
+    forward checking: finds rematch-free pairings the top-down search misses, e.g. when the
+    lowest-ranked players have all met each other."""
+    rank = {p: i for i, p in enumerate(players)}
+    allowed = {p: {q for q in players if q != p and _key(p, q) not in met} for p in players}
+    left = [budget]
+
+    def search(remaining: frozenset[str]) -> list[tuple[str, str]] | None:
+        if not remaining:
+            return []
+        left[0] -= 1
+        if left[0] < 0:
+            return None
+        options = {p: allowed[p] & remaining for p in remaining}
+        if any(not opts for opts in options.values()):
+            return None  # somebody can no longer be paired without a rematch
+        first = min(remaining, key=lambda p: (len(options[p]), rank[p]))
+        for candidate in sorted(options[first], key=lambda q: (abs(rank[q] - rank[first]), rank[q])):
+            tail = search(remaining - {first, candidate})
+            if tail is not None:
+                pair = (first, candidate) if rank[first] < rank[candidate] else (candidate, first)
+                return [pair, *tail]
+        return None
+
+    pairs = search(frozenset(players))
+    return None if pairs is None else sorted(pairs, key=lambda pair: rank[pair[0]])
+
+
+def _pair_without_rematches(players: list[str], met: set[tuple[str, str]]) -> list[tuple[str, str]] | None:
+    """A rematch-free pairing, nearest ranks first; None when none was found within the budget."""
+    quick = _top_down(players, met, QUICK_BUDGET)
+    if quick is not None:
+        return quick
+    return _most_constrained_first(players, met, SEARCH_BUDGET)
 
 
 def _pair_fewest_rematches(players: list[str], met: set[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -16,7 +16,13 @@ from typing import TYPE_CHECKING, Any
 from sqlmodel import col, select
 
 from bot.persistence import Database
-from bot.persistence.league_models import LEAGUE_FORMATS, LeagueEntryRow, LeagueMatchRow, LeagueRow
+from bot.persistence.league_models import (
+    DEADLINE_POLICIES,
+    LEAGUE_FORMATS,
+    LeagueEntryRow,
+    LeagueMatchRow,
+    LeagueRow,
+)
 from bot.persistence.models import MatchRow, now
 from bot.services.decks import DeckService
 from bot.services.errors import ForbiddenError, NotFoundError, ServiceError
@@ -115,6 +121,8 @@ class LeagueService:
         best_of: int = 3,
         round_length_hours: float = 168.0,
         top_cut: int = 0,
+        deadline_policy: str = "none",
+        channel_id: str = "",
         is_organizer: bool = False,
     ) -> LeagueRow:
         if not is_organizer:
@@ -134,6 +142,8 @@ class LeagueService:
             raise ServiceError("top cut: 0, 2, 4 or 8 players")
         if not 1 <= round_length_hours <= 24 * 60:
             raise ServiceError("a round lasts between 1 hour and 60 days")
+        if deadline_policy not in DEADLINE_POLICIES:
+            raise ServiceError(f"at the deadline, unplayed matches are: {', '.join(DEADLINE_POLICIES)}")
         existing = await self.leagues(guild_id)
         if any(lg.name == name for lg in existing):
             raise ServiceError(f"a league named {name!r} already exists here")
@@ -146,6 +156,8 @@ class LeagueService:
             best_of=best_of,
             round_length_hours=round_length_hours,
             top_cut=top_cut,
+            deadline_policy=deadline_policy,
+            channel_id=channel_id,
             organizer=organizer,
         )
         async with self.db.writing() as session:
@@ -246,12 +258,7 @@ class LeagueService:
             return [(a, b) for a, b in schedule[number - 1] if a in active and (b is None or b in active)]
         results = self.results(info)
         if number > league.rounds:
-            if league.top_cut and number == league.rounds + 1:
-                table = [r.player for r in standings([e.user for e in info.entries], results) if r.player in active]
-                seeds = table[: league.top_cut]
-                if len(seeds) == league.top_cut:
-                    return list(top_cut_bracket(seeds))
-            return None
+            return self._top_cut(info, number, active, results)
         table = [r.player for r in standings([e.user for e in info.entries], results) if r.player in active]
         byes = {m.player_a for m in info.matches if m.player_b is None}
         pairing = swiss_pairings(table, met_pairs((m.player_a, m.player_b) for m in info.matches), byes)
@@ -260,14 +267,48 @@ class LeagueService:
             pairs.append((pairing.bye, None))
         return pairs
 
+    def _top_cut(
+        self, info: LeagueInfo, number: int, active: list[str], results: list[MatchResult]
+    ) -> list[tuple[str, str | None]] | None:
+        """Single elimination after the Swiss rounds: 1 v N, 2 v N-1, ..., winners meet in order.
+
+        A drawn top-cut match sends the higher seed (player A) through.
+        """
+        league = info.league
+        if not league.top_cut:
+            return None
+        if number == league.rounds + 1:
+            table = [r.player for r in standings([e.user for e in info.entries], results) if r.player in active]
+            seeds = table[: league.top_cut]
+            return list(top_cut_bracket(seeds)) if len(seeds) == league.top_cut else None
+        previous = [m for m in info.matches if m.round == number - 1]
+        winners = [m.player_b if m.games_b > m.games_a and m.player_b else m.player_a for m in previous]
+        if len(winners) < 2:
+            return None
+        return [(winners[i], winners[i + 1]) for i in range(0, len(winners) - 1, 2)]
+
     # ------------------------------------------------------------------ results
     @staticmethod
     def results(info: LeagueInfo) -> list[MatchResult]:
+        """Confirmed results that count for standings (top-cut matches do not)."""
+        last = info.league.rounds if info.league.format == "swiss" and info.league.rounds else None
         return [
-            MatchResult(m.player_a, m.player_b, m.games_a, m.games_b, m.draws)
+            MatchResult(m.player_a, m.player_b, m.games_a, m.games_b, m.draws, m.double_loss)
             for m in info.matches
-            if m.status == "confirmed" and m.round >= 0
+            if m.status == "confirmed" and m.round >= 0 and (last is None or m.round <= last)
         ]
+
+    async def champion(self, guild_id: str, name: str) -> str | None:
+        """The winner of a finished league: the top-cut final's winner, else the first in the standings."""
+        info = await self.info(guild_id, name)
+        if info.league.status != "finished":
+            return None
+        if info.league.top_cut and info.league.format == "swiss":
+            final = max((m for m in info.matches if m.round > info.league.rounds), key=lambda m: m.round, default=None)
+            if final is not None:
+                return final.player_b if final.games_b > final.games_a and final.player_b else final.player_a
+        table = standings([e.user for e in info.entries], self.results(info))
+        return table[0].player if table else None
 
     async def _match(self, match_id: int) -> LeagueMatchRow:
         async with self.db.session() as session:
@@ -284,6 +325,8 @@ class LeagueService:
             raise ForbiddenError("only the two players of a match can report it")
         if match.status == "confirmed":
             raise ServiceError("this result is already confirmed; an organizer can still edit it")
+        if match.status in ("reported", "disputed"):
+            raise ServiceError("this match already has a reported result: the opponent confirms or disputes it")
         games_a, games_b = (games_won, games_lost) if user == match.player_a else (games_lost, games_won)
         check_score(league.best_of, games_a, games_b, draws)
         return await self._set_result(match_id, user, "reported", games_a, games_b, draws, "reported")
@@ -370,6 +413,76 @@ class LeagueService:
                 row.reported_by, row.reported_at = by, now()
             if status == "confirmed":
                 row.confirmed_at = now()
+            await session.flush()
+            await session.refresh(row)
+        return row
+
+    # ------------------------------------------------------------------ deadlines
+    @staticmethod
+    def deadline(league: LeagueRow) -> float:
+        return league.round_started_at + league.round_length_hours * 3600
+
+    async def _running_rounds(self) -> list[LeagueInfo]:
+        async with self.db.session() as session:
+            rows = list((await session.execute(select(LeagueRow).where(LeagueRow.status == "running"))).scalars())
+        return [await self.info(r.guild_id, r.name) for r in rows if r.format != "ladder" and r.current_round > 0]
+
+    async def due_reminders(self, at: float | None = None) -> list[tuple[LeagueRow, list[LeagueMatchRow]]]:
+        """Rounds ending soon (the last quarter of the round, at most a day) with unfinished matches.
+
+        Each round is reminded once; returns the leagues and the matches whose players to remind.
+        """
+        moment = now() if at is None else at
+        due = []
+        for info in await self._running_rounds():
+            league = info.league
+            lead = min(24 * 3600.0, league.round_length_hours * 3600 / 4)
+            open_matches = [m for m in info.open_matches() if m.player_b is not None]
+            if league.reminded_round >= league.current_round or not open_matches:
+                continue
+            if moment >= self.deadline(league) - lead:
+                async with self.db.writing() as session:
+                    row = await session.get(LeagueRow, league.id)
+                    assert row is not None
+                    row.reminded_round = league.current_round
+                due.append((league, open_matches))
+        return due
+
+    async def apply_deadlines(self, at: float | None = None) -> list[tuple[LeagueRow, list[LeagueMatchRow]]]:
+        """Resolve matches still unplayed at their round's deadline by the league's policy."""
+        moment = now() if at is None else at
+        done = []
+        for info in await self._running_rounds():
+            league = info.league
+            if league.deadline_policy == "none" or moment < self.deadline(league):
+                continue
+            resolved = []
+            for match in info.open_matches():
+                if match.status != "pending" or match.player_b is None:
+                    continue  # a reported or disputed result is for the players or the organizers
+                resolved.append(await self._deadline_result(match.id or 0, league.deadline_policy))
+            if resolved:
+                done.append((league, resolved))
+        return done
+
+    async def _deadline_result(self, match_id: int, policy: str) -> LeagueMatchRow:
+        async with self.db.writing() as session:
+            row = await session.get(LeagueMatchRow, match_id)
+            assert row is not None
+            why = "double loss" if policy == "double_loss" else "draw"
+            row.history = [
+                *row.history,
+                {
+                    "by": "tcgtable",
+                    "at": now(),
+                    "from": [row.status, row.games_a, row.games_b, row.draws],
+                    "to": ["confirmed", 0, 0, 0 if policy == "double_loss" else 1],
+                    "why": f"unplayed at the round's deadline: {why}",
+                },
+            ]
+            row.status, row.games_a, row.games_b, row.confirmed_at = "confirmed", 0, 0, now()
+            row.draws = 0 if policy == "double_loss" else 1
+            row.double_loss = policy == "double_loss"
             await session.flush()
             await session.refresh(row)
         return row

@@ -27,12 +27,15 @@ class MatchResult:
     games_a: int
     games_b: int
     draws: int = 0
+    double_loss: bool = False  # unplayed at the deadline under the double-loss policy
 
     @property
     def is_bye(self) -> bool:
         return self.player_b is None
 
     def points(self, player: str) -> int:
+        if self.double_loss:
+            return 0
         mine, theirs = (self.games_a, self.games_b) if player == self.player_a else (self.games_b, self.games_a)
         if mine > theirs:
             return WIN_POINTS
@@ -111,7 +114,10 @@ def standings(players: Sequence[str], results: Iterable[MatchResult]) -> list[Ro
         row.omw = sum(o.mw for o in opponents) / len(opponents) if opponents else FLOOR
         row.gw = row.gw_floored
         row.ogw = sum(o.gw_floored for o in opponents) / len(opponents) if opponents else FLOOR
-    ranked = sorted(rows.values(), key=lambda r: (-r.points, -r.omw, -r.gw, -r.ogw, r.player))
+    # Percentages are compared rounded, so float noise (5/9 summed two ways) never breaks a tie.
+    ranked = sorted(
+        rows.values(), key=lambda r: (-r.points, -round(r.omw, 9), -round(r.gw, 9), -round(r.ogw, 9), r.player)
+    )
     for rank, row in enumerate(ranked, start=1):
         row.rank = rank
     return ranked

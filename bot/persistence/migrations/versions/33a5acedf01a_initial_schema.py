@@ -1,8 +1,8 @@
 """initial schema
 
-Revision ID: f5ec134215ee
+Revision ID: 33a5acedf01a
 Revises:
-Create Date: 2026-11-21 04:57:12.466456
+Create Date: 2026-11-21 05:08:56.680787
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 import sqlmodel.sql.sqltypes
 from alembic import op
 
-revision: str = "f5ec134215ee"
+revision: str = "33a5acedf01a"
 down_revision: str | None = None
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
@@ -65,6 +65,9 @@ def upgrade() -> None:
         sa.Column("current_round", sa.Integer(), nullable=False),
         sa.Column("round_started_at", sa.Float(), nullable=False),
         sa.Column("decklists_public", sa.Boolean(), nullable=False),
+        sa.Column("deadline_policy", sqlmodel.sql.sqltypes.AutoString(), nullable=False),
+        sa.Column("reminded_round", sa.Integer(), nullable=False),
+        sa.Column("channel_id", sqlmodel.sql.sqltypes.AutoString(), nullable=False),
         sa.Column("organizer", sqlmodel.sql.sqltypes.AutoString(), nullable=False),
         sa.Column("created_at", sa.Float(), nullable=False),
         sa.PrimaryKeyConstraint("id"),
@@ -138,6 +141,7 @@ def upgrade() -> None:
         sa.Column("games_a", sa.Integer(), nullable=False),
         sa.Column("games_b", sa.Integer(), nullable=False),
         sa.Column("draws", sa.Integer(), nullable=False),
+        sa.Column("double_loss", sa.Boolean(), nullable=False),
         sa.Column("reported_by", sqlmodel.sql.sqltypes.AutoString(), nullable=False),
         sa.Column("reported_at", sa.Float(), nullable=False),
         sa.Column("confirmed_at", sa.Float(), nullable=False),
