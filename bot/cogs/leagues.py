@@ -183,6 +183,7 @@ class LeaguesCog(commands.Cog):
         best_of: app_commands.Range[int, 1, 5] = 3,
         round_length: app_commands.Range[float, 1, 1440] = 168.0,
         top_cut: app_commands.Range[int, 0, 8] = 0,
+        deadline: str = "none",
     ) -> None:
         row = await self.leagues.create(
             guild_of(interaction),
@@ -194,6 +195,8 @@ class LeaguesCog(commands.Cog):
             best_of=best_of,
             round_length_hours=round_length,
             top_cut=top_cut,
+            deadline_policy=deadline,
+            channel_id=str(interaction.channel_id or ""),
             is_organizer=await is_organizer(interaction, self.bot),
         )
         await reply(
