@@ -5,10 +5,8 @@ Games are discovered through `engine.list_games()`; nothing here names a game.
 
 from __future__ import annotations
 
-import importlib
 import json
 import logging
-import pkgutil
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -30,28 +28,19 @@ class GameInfo:
     version: str
 
 
-BROKEN_GAMES: dict[str, str] = {}  # game package -> why it failed to import (shown in logs and /games)
+def broken_games() -> dict[str, str]:
+    """Game packages that failed to import, with why (logged once, shown in /games)."""
+    from engine.core.registry import discovery_errors
+
+    broken = discovery_errors()
+    for name, error in broken.items():
+        if name not in _LOGGED:
+            _LOGGED.add(name)
+            log.error("game package %s failed to import: %s", name, error)
+    return broken
 
 
-def _import_games() -> None:
-    """Import every game package once; one that fails is logged and skipped, never fatal."""
-    global _IMPORTED
-    if _IMPORTED:
-        return
-    _IMPORTED = True
-    import engine.games
-
-    for info in pkgutil.iter_modules(engine.games.__path__):
-        if info.name.startswith("_"):
-            continue
-        try:
-            importlib.import_module(f"engine.games.{info.name}")
-        except Exception as exc:  # a broken game must not take the bot down: report it instead
-            BROKEN_GAMES[info.name] = f"{type(exc).__name__}: {exc}"
-            log.error("game package %s failed to import: %s", info.name, exc)
-
-
-_IMPORTED = False
+_LOGGED: set[str] = set()
 
 
 def list_games() -> list[GameInfo]:
@@ -59,7 +48,7 @@ def list_games() -> list[GameInfo]:
     from engine.core.registry import get_game as engine_get
     from engine.core.registry import list_games as engine_list
 
-    _import_games()
+    broken_games()  # a broken game package is reported, never fatal (the registry skips it)
     infos = []
     for game_id in engine_list():
         game = engine_get(game_id)
