@@ -103,6 +103,14 @@ def run_selfplay(
     return summarize(game_id, labels, outcomes, seconds)
 
 
+def seat_score(outcome: GameOutcome, seat: int) -> float:
+    """A seat's share of the game: winners split 1 point, a draw gives everyone 1/players."""
+    players = len(outcome.seats)
+    if not outcome.winners:
+        return 1 / players
+    return 1 / len(outcome.winners) if seat in outcome.winners else 0.0
+
+
 def agent_labels(specs: Sequence[str]) -> list[str]:
     """One label per agent: its spec, numbered when the same spec sits more than once."""
     return [spec if specs.count(spec) == 1 else f"{spec}#{i + 1}" for i, spec in enumerate(specs)]
@@ -135,6 +143,12 @@ def summarize(game_id: str, agent_specs: Sequence[str], outcomes: list[GameOutco
         for name, values in outcome.latencies.items():
             latencies.setdefault(name, []).extend(values)
     finished = len(outcomes) - len(errors)
+    score_sum = {name: 0.0 for name in names}
+    for outcome in outcomes:
+        if outcome.error:
+            continue
+        for seat, seat_name in enumerate(outcome.seats):
+            score_sum[seat_name] += seat_score(outcome, seat)
     per_agent = {}
     for name in names:
         low, high = wilson_interval(wins[name], seats_played[name])
@@ -143,6 +157,7 @@ def summarize(game_id: str, agent_specs: Sequence[str], outcomes: list[GameOutco
             "wins": wins[name],
             "win_rate": wins[name] / seats_played[name] if seats_played[name] else 0.0,
             "win_rate_wilson95": [round(low, 4), round(high, 4)],
+            "mean_score": round(score_sum[name] / seats_played[name], 4) if seats_played[name] else 0.0,
             "latency_ms": latency_summary(latencies.get(name, [])),
         }
     return {

@@ -61,6 +61,9 @@ def test_selfplay_reports_wilson_intervals_and_latencies(toy: toygame.ToyGame) -
     low, high = entry["win_rate_wilson95"]
     assert 0 <= low <= entry["win_rate"] <= high <= 1
     assert set(entry["latency_ms"]) == {"p50", "p95", "max", "count"} and entry["latency_ms"]["count"] > 0
+    # Winners split a point per game: the two agents' mean scores add up to 1 in a 2-player game.
+    other = summary["per_agent"]["random"]
+    assert entry["mean_score"] + other["mean_score"] == pytest.approx(1.0)
 
 
 def test_wilson_and_percentiles() -> None:
