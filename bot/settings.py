@@ -17,24 +17,19 @@ from typing import Annotated
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from cards.catalog.db import async_db_url
+
 DEFAULT_DATABASE_URL = "sqlite:///tcgtable.db"
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 
 
 def async_url(url: str) -> str:
-    """Return a SQLAlchemy async URL for `url` (adds the aiosqlite / asyncpg driver when missing).
+    """Return a SQLAlchemy async URL for `url` (the card catalog's rule: aiosqlite / asyncpg).
 
-    >>> async_url("sqlite:///x.db")
-    'sqlite+aiosqlite:///x.db'
     >>> async_url("postgres://u@h/db")
     'postgresql+asyncpg://u@h/db'
     """
-    if url.startswith("sqlite://"):
-        return "sqlite+aiosqlite://" + url[len("sqlite://") :]
-    for prefix in ("postgresql://", "postgres://"):
-        if url.startswith(prefix):
-            return "postgresql+asyncpg://" + url[len(prefix) :]
-    return url
+    return async_db_url(url)
 
 
 class Settings(BaseSettings):
