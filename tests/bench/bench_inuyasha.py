@@ -19,6 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from benchlib import state_figures
+
 import engine.games.inuyasha  # noqa: F401  (registers the game)
 from engine.core.record import MatchRecord
 from engine.core.registry import get_game
@@ -31,14 +33,6 @@ GAME = get_game("inuyasha")
 def decks_for(fmt: str) -> list[dict[str, list[str]]]:
     names = ("Heroes", "Villains") if fmt == "standard" else ("Heroes Demo", "Villains Demo")
     return [GAME.pool.decks[name].as_lists() for name in names]
-
-
-def timed(action, items) -> float:  # type: ignore[no-untyped-def]
-    """Mean seconds of `action(item)` over `items`."""
-    started = time.perf_counter()
-    for item in items:
-        action(item)
-    return (time.perf_counter() - started) / max(1, len(items))
 
 
 def main() -> None:
@@ -71,7 +65,6 @@ def main() -> None:
         lengths.append(state.vars.get("turn", 0))
         records.append(record)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    blobs = [json.dumps(s.to_json(), separators=(",", ":")) for s in samples]
     replays = records[:50]
     print(
         json.dumps(
@@ -87,11 +80,7 @@ def main() -> None:
                 "heroes_wins": wins[0],
                 "villains_wins": wins[1],
                 "draws": wins[2],
-                "clone_us": round(timed(lambda s: s.clone(), samples) * 1e6, 1),
-                "snapshot_bytes": round(statistics.mean(len(b) for b in blobs)),
-                "snapshot_ms": round(timed(lambda s: json.dumps(s.to_json(), separators=(",", ":")), samples) * 1e3, 3),
-                "restore_ms": round(timed(lambda b: GAME.from_json(json.loads(b)), blobs) * 1e3, 3),
-                "replay_ms": round(timed(lambda r: r.replay(), replays) * 1e3, 2),
+                **state_figures(GAME, samples, replays),
             }
         )
     )

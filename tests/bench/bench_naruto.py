@@ -15,11 +15,11 @@ import json
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from benchlib import state_figures
 
 from engine.core.record import MatchRecord
 from engine.core.registry import get_game
@@ -27,13 +27,6 @@ from engine.core.rng import Rng
 from engine.core.state import State
 
 GAME = get_game("naruto")
-
-
-def mean_seconds(action: Callable[[Any], object], items: Sequence[Any]) -> float:
-    started = time.perf_counter()
-    for item in items:
-        action(item)
-    return (time.perf_counter() - started) / max(1, len(items))
 
 
 def main() -> None:
@@ -64,7 +57,6 @@ def main() -> None:
         turns.append(state.vars["turn"])
         records.append(record)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    blobs = [json.dumps(s.to_json(), separators=(",", ":")) for s in samples]
     print(
         json.dumps(
             {
@@ -76,11 +68,7 @@ def main() -> None:
                 "decisions_per_cpu_sec": round(decisions / cpu),
                 "turns_per_game_median": statistics.median(turns),
                 "deck_wins": wins,
-                "clone_us": round(mean_seconds(lambda s: s.clone(), samples) * 1e6, 1),
-                "snapshot_bytes": round(statistics.mean(len(b) for b in blobs)),
-                "snapshot_ms": round(mean_seconds(lambda s: json.dumps(s.to_json()), samples) * 1e3, 3),
-                "restore_ms": round(mean_seconds(lambda b: GAME.from_json(json.loads(b)), blobs) * 1e3, 3),
-                "replay_ms": round(mean_seconds(lambda r: r.replay(), records[:50]) * 1e3, 2),
+                **state_figures(GAME, samples, records[:50]),
             }
         )
     )

@@ -20,11 +20,11 @@ import json
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from benchlib import state_figures
 
 import engine.games.usagi  # noqa: F401  (registers the game)
 from engine.core.record import MatchRecord
@@ -33,14 +33,6 @@ from engine.core.rng import Rng
 from engine.core.state import State
 
 GAME = get_game("usagi")
-
-
-def timed(action: Callable[[Any], object], items: Sequence[Any]) -> float:
-    """Mean seconds of `action(item)` over `items`."""
-    started = time.perf_counter()
-    for item in items:
-        action(item)
-    return (time.perf_counter() - started) / max(1, len(items))
 
 
 def main() -> None:
@@ -80,7 +72,6 @@ def main() -> None:
         reasons[key] += 1
         records.append(record)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    blobs = [json.dumps(s.to_json(), separators=(",", ":")) for s in samples]
     replays = records[:30]
     print(
         json.dumps(
@@ -96,11 +87,7 @@ def main() -> None:
                 "end_reasons": reasons,
                 "decisions_per_sec_wall": round(decisions / wall),
                 "decisions_per_sec_cpu": round(decisions / cpu),
-                "clone_us": round(timed(lambda s: s.clone(), samples) * 1e6, 1),
-                "snapshot_bytes_mean": round(statistics.mean(len(b) for b in blobs)),
-                "snapshot_ms": round(timed(lambda s: json.dumps(s.to_json(), separators=(",", ":")), samples) * 1e3, 3),
-                "restore_ms": round(timed(lambda b: GAME.from_json(json.loads(b)), blobs) * 1e3, 3),
-                "replay_ms": round(timed(lambda r: r.replay(), replays) * 1e3, 1),
+                **state_figures(GAME, samples, replays),
                 "samples": len(samples),
             }
         )
