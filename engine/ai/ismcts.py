@@ -51,7 +51,7 @@ class IsmctsAgent:
         budget_ms: float = 300,
         name: str = "ismcts",
         max_iterations: int = 100_000,
-        exploration: float = EXPLORATION,
+        exploration: float | None = None,
         reuse: bool = True,
         rollout_limit: int | None = None,
     ) -> None:
@@ -59,7 +59,8 @@ class IsmctsAgent:
         self.rng = Rng(seed)
         self.budget = budget_ms / 1000
         self.max_iterations = max_iterations
-        self.exploration = exploration
+        self.exploration_override = exploration  # None: the game's `EXPLORATION` knowledge, else EXPLORATION
+        self.exploration = EXPLORATION if exploration is None else exploration
         self.reuse = reuse
         self.rollout_limit = rollout_limit  # None: the game's `ROLLOUT` knowledge, else ROLLOUT
         self._rollout = ROLLOUT
@@ -79,7 +80,10 @@ class IsmctsAgent:
             return prompt.options[0]
         deadline = Deadline(self.budget)
         sampler = WorldSampler(state, player)
-        self._rollout = self.rollout_limit or knowledge(state.game_id).rollout or ROLLOUT
+        known = knowledge(state.game_id)
+        self._rollout = self.rollout_limit if self.rollout_limit is not None else known.rollout or ROLLOUT
+        if self.exploration_override is None:
+            self.exploration = EXPLORATION if known.exploration is None else known.exploration
         self._turn = turn_key(state)
         root = self._reused_root(state, player)
         iterations = 0

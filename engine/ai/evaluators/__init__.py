@@ -5,7 +5,8 @@ in [-1, 1] from `player`'s side, used when the game is not over), `turn_key(stat
 changes when a rollout should stop) and `redact(world, player, rng)` (hides what a sampled
 world still carries from the truth outside cards, e.g. another seat's secret picks). Any of
 them missing falls back to `Game.evaluate`, `Game.turn_key` / the common vars, and nothing.
-`ROLLOUT` (an int) overrides how many random decisions an ISMCTS rollout plays at most.
+`ROLLOUT` (an int) overrides how many random decisions an ISMCTS rollout plays at most and
+`EXPLORATION` (a float) the ISMCTS exploration constant.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class Knowledge:
     turn_key: TurnKey | None = None
     redact: Redact | None = None
     rollout: int | None = None
+    exploration: float | None = None
 
 
 _CACHE: dict[str, Knowledge] = {}
@@ -51,6 +53,7 @@ def knowledge(game_id: str) -> Knowledge:
                 getattr(module, "turn_key", None),
                 getattr(module, "redact", None),
                 getattr(module, "ROLLOUT", None),
+                getattr(module, "EXPLORATION", None),
             )
         _CACHE[game_id] = found
     return found

@@ -11,6 +11,12 @@ from __future__ import annotations
 from engine.core.state import State
 from engine.games.naruto import board
 
+# A turn is long (deploys, Teams, sending out, the Exchange of Jutsu, the Showdown): rollouts play it
+# to its end, where Rewards are won, and the search exploits more than the default (measured
+# against greedy@4 at 100 iterations, 100 games each: 54-71%, mean 63%, vs 53-63%, mean 57%).
+ROLLOUT = 100
+EXPLORATION = 0.1
+
 REWARD = 0.08
 REWARD_RAMP = 0.008  # extra per Reward already held: the last ones are worth the most
 STRENGTH = 0.006
