@@ -15,6 +15,7 @@ from bot.services.errors import NotFoundError, ServiceError
 log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
+    from engine.ai.agents import Agent
     from engine.core.game import DeckList, Game
     from engine.core.state import State
 
@@ -110,19 +111,21 @@ def ai_level(level: str | None) -> str:
     return spec
 
 
-def ai_choice(state: State, seat: int, level: str, salt: int) -> str:
-    """The option id the AI (`engine.ai`, spec `level`) picks for `seat` at this prompt.
-
-    The agent is seeded from the match and the decision number, so its play is reproducible;
-    the record stores the chosen id, so replays never depend on the agent.
-    """
+def ai_agent(state: State, level: str, salt: int) -> Agent:
+    """An agent (`engine.ai`, spec `level`) seeded from the match and the decision number, so
+    its play is reproducible; the record stores the chosen ids, so replays never depend on it."""
     from engine.ai.agents import make_agent
 
+    return make_agent(level, seed=(salt * 1_000_003 + state.steps) & 0xFFFFFFFF, game_id=state.game_id)
+
+
+def ai_choice(state: State, seat: int, level: str, salt: int, agent: Agent | None = None) -> str:
+    """The option id the AI picks for `seat` at this prompt. Pass the `agent` that made the
+    seat's previous decision in a row, so a searching agent keeps what it learned."""
     prompt = state.prompt()
     if prompt is None or prompt.player != seat:
         raise ServiceError("The AI was asked to move when it is not its turn.")
-    agent = make_agent(level, seed=(salt * 1_000_003 + state.steps) & 0xFFFFFFFF, game_id=state.game_id)
-    return agent.choose(state, seat).id
+    return (agent or ai_agent(state, level, salt)).choose(state, seat).id
 
 
 def parse_options(game: Game, text: str | None) -> dict[str, Any]:

@@ -41,6 +41,7 @@ from bot.services.match_model import (
 from engine.core.game import DeckList
 
 if TYPE_CHECKING:
+    from engine.ai.agents import Agent
     from engine.core.state import State
 
 __all__ = [  # the plain values live in match_model; importing them from here keeps working
@@ -432,11 +433,16 @@ class MatchService:
 
     def _run_ai(self, state: State, seats: list[Seat], seed: int) -> list[str]:
         picked: list[str] = []
+        agents: dict[int, Agent] = {}  # one per AI seat for this run, so a search keeps its tree
         for _ in range(AI_STEP_LIMIT):
             prompt = state.prompt()
             if prompt is None or state.result is not None or seats[prompt.player].ai is None:
                 break
-            option_id = engine_games.ai_choice(state, prompt.player, seats[prompt.player].ai or "", seed)
+            level = seats[prompt.player].ai or ""
+            agent = agents.get(prompt.player)
+            if agent is None:
+                agent = agents[prompt.player] = engine_games.ai_agent(state, level, seed)
+            option_id = engine_games.ai_choice(state, prompt.player, level, seed, agent)
             state.apply(option_id)
             picked.append(option_id)
         return picked

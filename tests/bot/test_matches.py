@@ -197,3 +197,30 @@ async def test_a_match_that_cannot_be_resumed_does_not_stop_the_others(db: Datab
     assert [r.id for r in warmed] == [good.row.id]
     with pytest.raises(ServiceError, match="cannot continue it exactly"):
         await MatchService(db).state(broken.row.id)
+
+
+async def test_ai_keeps_one_agent_per_run_of_decisions(matches: MatchService, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.services import games as engine_games
+
+    made: list[Any] = []
+    decisions: list[int] = []  # AI decisions answered in each run of the AI
+    real_agent, real_run = engine_games.ai_agent, MatchService._run_ai
+
+    def counting_agent(state: Any, level: str, salt: int) -> Any:
+        agent = real_agent(state, level, salt)
+        made.append(agent)
+        return agent
+
+    def counting_run(self: MatchService, state: Any, seats: Any, seed: int) -> list[str]:
+        picked = real_run(self, state, seats, seed)
+        if picked:
+            decisions.append(len(picked))
+        return picked
+
+    monkeypatch.setattr(engine_games, "ai_agent", counting_agent)
+    monkeypatch.setattr(MatchService, "_run_ai", counting_run)
+    update = await matches.start_ai("toy", ANA, None, "greedy@2")
+    await play_out(matches, update.row.id)
+    assert decisions, "the AI never moved"
+    assert len(made) == len(decisions)  # one agent per run, however many decisions it made
+    assert sum(decisions) > len(decisions)  # some run had several decisions in a row
