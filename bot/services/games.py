@@ -119,13 +119,13 @@ def ai_agent(state: State, level: str, salt: int) -> Agent:
     return make_agent(level, seed=(salt * 1_000_003 + state.steps) & 0xFFFFFFFF, game_id=state.game_id)
 
 
-def ai_choice(state: State, seat: int, level: str, salt: int, agent: Agent | None = None) -> str:
-    """The option id the AI picks for `seat` at this prompt. Pass the `agent` that made the
-    seat's previous decision in a row, so a searching agent keeps what it learned."""
+def ai_choice(state: State, seat: int, agent: Agent) -> str:
+    """The option id `agent` picks for `seat` at this prompt. Keep one agent for a seat's
+    decisions in a row, so a searching agent keeps what it learned."""
     prompt = state.prompt()
     if prompt is None or prompt.player != seat:
         raise ServiceError("The AI was asked to move when it is not its turn.")
-    return (agent or ai_agent(state, level, salt)).choose(state, seat).id
+    return agent.choose(state, seat).id
 
 
 def parse_options(game: Game, text: str | None) -> dict[str, Any]:

@@ -438,11 +438,10 @@ class MatchService:
             prompt = state.prompt()
             if prompt is None or state.result is not None or seats[prompt.player].ai is None:
                 break
-            level = seats[prompt.player].ai or ""
             agent = agents.get(prompt.player)
             if agent is None:
-                agent = agents[prompt.player] = engine_games.ai_agent(state, level, seed)
-            option_id = engine_games.ai_choice(state, prompt.player, level, seed, agent)
+                agent = agents[prompt.player] = engine_games.ai_agent(state, seats[prompt.player].ai or "", seed)
+            option_id = engine_games.ai_choice(state, prompt.player, agent)
             state.apply(option_id)
             picked.append(option_id)
         return picked

@@ -59,8 +59,8 @@ class IsmctsAgent:
         self.rng = Rng(seed)
         self.budget = budget_ms / 1000
         self.max_iterations = max_iterations
-        self.exploration_override = exploration  # None: the game's `EXPLORATION` knowledge, else EXPLORATION
-        self.exploration = EXPLORATION if exploration is None else exploration
+        self.exploration = exploration  # None: the game's `EXPLORATION` knowledge, else EXPLORATION
+        self._exploration = EXPLORATION
         self.reuse = reuse
         self.rollout_limit = rollout_limit  # None: the game's `ROLLOUT` knowledge, else ROLLOUT
         self._rollout = ROLLOUT
@@ -82,8 +82,8 @@ class IsmctsAgent:
         sampler = WorldSampler(state, player)
         known = knowledge(state.game_id)
         self._rollout = self.rollout_limit if self.rollout_limit is not None else known.rollout or ROLLOUT
-        if self.exploration_override is None:
-            self.exploration = EXPLORATION if known.exploration is None else known.exploration
+        chosen = self.exploration if self.exploration is not None else known.exploration
+        self._exploration = EXPLORATION if chosen is None else chosen
         self._turn = turn_key(state)
         root = self._reused_root(state, player)
         iterations = 0
@@ -114,7 +114,7 @@ class IsmctsAgent:
 
     def _iterate(self, root: Node, world: State) -> None:
         rng = self.rng
-        c = self.exploration
+        c = self._exploration
         node = root
         path = [root]
         turn = self._turn
