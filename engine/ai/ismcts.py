@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable
 
-from engine.ai.evaluators import evaluate, knowledge
+from engine.ai.evaluators import evaluate, knowledge, within_horizon
 from engine.ai.search import Deadline, WorldSampler, rollout, turn_key
 from engine.core.prompt import Option
 from engine.core.rng import Rng
@@ -118,7 +118,7 @@ class IsmctsAgent:
         node = root
         path = [root]
         turn = self._turn
-        while (prompt := world.pending) is not None and turn_key(world) == turn:
+        while (prompt := world.pending) is not None and within_horizon(turn, world):
             options = prompt.options
             if len(options) == 1:  # forced: no node, the tree only holds real decisions
                 world.apply(options[0])

@@ -6,7 +6,7 @@ import time
 from collections.abc import Hashable
 
 from engine.ai.beliefs import beliefs_for, own_cards
-from engine.ai.evaluators import knowledge
+from engine.ai.evaluators import knowledge, within_horizon
 from engine.ai.evaluators import turn_key as _turn_key
 from engine.core.determinize import determinize
 from engine.core.rng import Rng
@@ -71,13 +71,14 @@ def turn_key(state: State) -> Hashable:
 
 
 def rollout(state: State, rng: Rng, limit: int = ROLLOUT_LIMIT, until: Hashable | None = None) -> State:
-    """Play random choices while the turn is `until` (default: the turn of `state`), the game
-    goes on and fewer than `limit` decisions were played. A search passes the turn it started
-    in, so every line is judged at the same horizon: the end of that turn."""
+    """Play random choices while the search horizon that began at turn key `until` (default:
+    the turn of `state`) lasts, the game goes on and fewer than `limit` decisions were played.
+    A search passes the turn key it started at, so every line is judged at the same horizon:
+    usually the end of that turn (a game's `in_horizon` knowledge may stretch it)."""
     start = _turn_key(state) if until is None else until
     for _ in range(limit):
         prompt = state.pending
-        if prompt is None or _turn_key(state) != start:
+        if prompt is None or not within_horizon(start, state):
             break
         options = prompt.options
         state.apply(options[rng.randbelow(len(options))] if len(options) > 1 else options[0])

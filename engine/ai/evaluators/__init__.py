@@ -2,7 +2,9 @@
 
 A game's module `engine.ai.evaluators.<game id>` may export `evaluate(state, player)` (a value
 in [-1, 1] from `player`'s side, used when the game is not over), `turn_key(state)` (what
-changes when a rollout should stop) and `redact(world, player, rng)` (hides what a sampled
+changes when a rollout should stop), `in_horizon(start, key)` (whether a search that started
+at turn key `start` goes on at turn key `key`; by default while they are equal) and
+`redact(world, player, rng)` (hides what a sampled
 world still carries from the truth outside cards, e.g. another seat's secret picks). Any of
 them missing falls back to `Game.evaluate`, `Game.turn_key` / the common vars, and nothing.
 `ROLLOUT` (an int) overrides how many random decisions an ISMCTS rollout plays at most and
@@ -20,6 +22,7 @@ from engine.core.state import State
 
 Evaluate = Callable[[State, int], float]
 TurnKey = Callable[[State], Hashable]
+InHorizon = Callable[[Hashable, Hashable], bool]
 Redact = Callable[[State, int, Rng], None]
 
 
@@ -32,6 +35,7 @@ class Knowledge:
     redact: Redact | None = None
     rollout: int | None = None
     exploration: float | None = None
+    in_horizon: InHorizon | None = None
 
 
 _CACHE: dict[str, Knowledge] = {}
@@ -54,6 +58,7 @@ def knowledge(game_id: str) -> Knowledge:
                 getattr(module, "redact", None),
                 getattr(module, "ROLLOUT", None),
                 getattr(module, "EXPLORATION", None),
+                getattr(module, "in_horizon", None),
             )
         _CACHE[game_id] = found
     return found
@@ -81,3 +86,10 @@ def turn_key(state: State) -> Hashable:
     """What changes when the turn changes: this package's hook for the game, else the common one."""
     hook = knowledge(state.game_id).turn_key
     return hook(state) if hook is not None else common_turn_key(state)
+
+
+def within_horizon(start: Hashable, state: State) -> bool:
+    """Whether a search that started at turn key `start` still plays on in `state`."""
+    key = turn_key(state)
+    hook = knowledge(state.game_id).in_horizon
+    return hook(start, key) if hook is not None else key == start
