@@ -78,9 +78,13 @@ class IsmctsAgent:
             else:
                 self._kept = None
             return prompt.options[0]
+        known = knowledge(state.game_id)
+        planned = known.plan(state, player) if known.plan is not None else None
+        if planned is not None:  # the game's own plan for this prompt (see engine.ai.evaluators)
+            self._kept = None
+            return planned
         deadline = Deadline(self.budget)
         sampler = WorldSampler(state, player)
-        known = knowledge(state.game_id)
         self._rollout = self.rollout_limit if self.rollout_limit is not None else known.rollout or ROLLOUT
         chosen = self.exploration if self.exploration is not None else known.exploration
         self._exploration = EXPLORATION if chosen is None else chosen

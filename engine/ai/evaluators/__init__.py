@@ -1,12 +1,16 @@
 """Per-game AI knowledge the agents consult before the game's own hooks.
 
-A game's module `engine.ai.evaluators.<game id>` may export `evaluate(state, player)` (a value
-in [-1, 1] from `player`'s side, used when the game is not over), `turn_key(state)` (what
-changes when a rollout should stop), `in_horizon(start, key)` (whether a search that started
-at turn key `start` goes on at turn key `key`; by default while they are equal) and
-`redact(world, player, rng)` (hides what a sampled
-world still carries from the truth outside cards, e.g. another seat's secret picks). Any of
-them missing falls back to `Game.evaluate`, `Game.turn_key` / the common vars, and nothing.
+A game's module `engine.ai.evaluators.<game id>` may export:
+- `evaluate(state, player)`: a value in [-1, 1] from `player`'s side, used when the game is
+  not over;
+- `turn_key(state)`: what changes when a rollout should stop;
+- `in_horizon(start, key)`: whether a search that started at turn key `start` goes on at turn
+  key `key` (by default while they are equal);
+- `plan(state, player)`: an option chosen without search, for prompts the game plans better
+  than a short search does, else None (ISMCTS asks it first);
+- `redact(world, player, rng)`: hides what a sampled world still carries from the truth
+  outside cards, e.g. another seat's secret picks.
+Any of them missing falls back to `Game.evaluate`, `Game.turn_key` / the common vars, and nothing.
 `ROLLOUT` (an int) overrides how many random decisions an ISMCTS rollout plays at most and
 `EXPLORATION` (a float) the ISMCTS exploration constant.
 """
@@ -17,12 +21,14 @@ import importlib
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
+from engine.core.prompt import Option
 from engine.core.rng import Rng
 from engine.core.state import State
 
 Evaluate = Callable[[State, int], float]
 TurnKey = Callable[[State], Hashable]
 InHorizon = Callable[[Hashable, Hashable], bool]
+Plan = Callable[[State, int], Option | None]
 Redact = Callable[[State, int, Rng], None]
 
 
@@ -36,6 +42,7 @@ class Knowledge:
     rollout: int | None = None
     exploration: float | None = None
     in_horizon: InHorizon | None = None
+    plan: Plan | None = None
 
 
 _CACHE: dict[str, Knowledge] = {}
@@ -59,6 +66,7 @@ def knowledge(game_id: str) -> Knowledge:
                 getattr(module, "ROLLOUT", None),
                 getattr(module, "EXPLORATION", None),
                 getattr(module, "in_horizon", None),
+                getattr(module, "plan", None),
             )
         _CACHE[game_id] = found
     return found
