@@ -56,7 +56,8 @@ def plan(state: State, player: int) -> Option | None:
     pile each round, the rest in the last (10 characters: 3, 3 and 4, the split of the
     rulebook's suggested formations), adds the character and space that strengthen the
     formation most (the better attacking side, FW + MF, and the defence of both sides, MF + DF)
-    and keeps a forward, a midfielder and a defender for each later round when it can.
+    and keeps a forward, a midfielder and a defender for each later round when it can. It reads
+    only what the player sees: their own starting pile and placements.
     """
     prompt = state.pending
     if prompt is None or prompt.kind != "place" or prompt.player != player:
