@@ -55,10 +55,12 @@ def _run_sync(connection: Connection) -> None:
 
 async def run_online() -> None:
     engine = create_async_engine(config.get_main_option("sqlalchemy.url") or "")
-    async with engine.connect() as connection:
-        await connection.run_sync(_run_sync)
-        await connection.commit()
-    await engine.dispose()
+    try:
+        async with engine.connect() as connection:
+            await connection.run_sync(_run_sync)
+            await connection.commit()
+    finally:  # a failed migration or connection must not leave a worker thread behind
+        await engine.dispose()
 
 
 if context.is_offline_mode():
