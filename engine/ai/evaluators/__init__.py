@@ -98,6 +98,6 @@ def turn_key(state: State) -> Hashable:
 
 def within_horizon(start: Hashable, state: State) -> bool:
     """Whether a search that started at turn key `start` still plays on in `state`."""
-    key = turn_key(state)
-    hook = knowledge(state.game_id).in_horizon
-    return hook(start, key) if hook is not None else key == start
+    known = knowledge(state.game_id)  # one look-up: this runs at every rollout step
+    key = known.turn_key(state) if known.turn_key is not None else common_turn_key(state)
+    return known.in_horizon(start, key) if known.in_horizon is not None else key == start

@@ -70,15 +70,16 @@ def plan(state: State, player: int) -> Option | None:
     if done is not None and len(placed) >= share:
         return done
     unplaced = [facts(card.code).position for card in pile if "slot" not in card.flags]
+    strength = _formation_strength(placed)
+    coverage = _coverage(unplaced, rounds_left - 1)
 
     def worth(option: Option) -> float:
         _, card_text, slot_name = option.id.split(":")
         info = facts(state.cards[int(card_text)].code)
-        gain = _formation_strength({**placed, SLOT_INDEX[slot_name]: info.sp}) - _formation_strength(placed)
+        gain = _formation_strength({**placed, SLOT_INDEX[slot_name]: info.sp}) - strength
         kept = list(unplaced)
         kept.remove(info.position)
-        lost = _coverage(unplaced, rounds_left - 1) - _coverage(kept, rounds_left - 1)
-        return gain - COVERAGE * lost
+        return gain - COVERAGE * (coverage - _coverage(kept, rounds_left - 1))
 
     places = [o for o in prompt.options if o.id != "done"]
     return max(places, key=worth) if places else done
