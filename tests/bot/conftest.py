@@ -58,6 +58,7 @@ async def fake_discord() -> AsyncIterator[Any]:
     await fake.start()
     yield fake
     await fake.stop()
+    assert fake.problems == [], f"real Discord would have refused or risked: {fake.problems}"
 
 
 class BotRunner:

@@ -3,6 +3,12 @@ client in tests (see ../shared/design/DISCORD_TESTING.md).
 
 It serves one guild with one text channel and a few members, records every REST call, keeps the
 messages it was asked to create, and lets a test push gateway events such as INTERACTION_CREATE.
+
+It is strict: whatever real Discord refuses with HTTP 400 (`discordlimits.py`: non-emoji component
+emoji, labels, custom_ids, rows, selects, embed and content limits, a second response to one
+interaction, malformed command registrations) it refuses too, and notes in `problems`, together
+with created messages that could mass-mention. The `fake_discord` fixture fails a test that left
+any problem behind.
 """
 
 from __future__ import annotations
@@ -16,6 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import WSMsgType, web
+
+import discordlimits as limits
 
 APP_ID = "900000000000000001"
 GUILD_ID = "900000000000000100"
@@ -33,6 +41,7 @@ USERS = {
     for name, uid in (("ana", "800000000000000001"), ("bo", "800000000000000002"), ("cy", "800000000000000003"))
 }
 NOW = "2026-11-21T00:00:00.000000+00:00"
+CREATES = (r"/channels/\d+/messages", r"/webhooks/\d+/[^/]+", r"/interactions/\d+/[^/]+/callback")
 
 
 @dataclass
@@ -82,6 +91,9 @@ class FakeDiscord:
         self._clicked: dict[str, str] = {}  # interaction id -> id of the message whose component was used
         self.runner: web.AppRunner | None = None
         self.port = 0
+        self.problems: list[str] = []  # what real Discord would have refused or what could mass-mention
+        self.checked = 0  # bodies checked against Discord's limits
+        self._responded: set[str] = set()  # interaction tokens that already got their initial response
 
     def new_id(self) -> str:
         return str(next(self._ids))
@@ -216,6 +228,52 @@ class FakeDiscord:
                 self._changed.notify_all()
 
     def route(self, method: str, path: str, body: Any, files: list[str]) -> tuple[Any, int]:
+        """Refuse what Discord refuses (400, noted in `problems`), then serve the call."""
+        refused = self.refusal(method, path, body)
+        if refused is not None:
+            return refused
+        return self.serve(method, path, body, files)
+
+    def refusal(self, method: str, path: str, body: Any) -> tuple[Any, int] | None:
+        """Discord's 400 answer to this call, or None when Discord would accept it."""
+        callback = re.fullmatch(r"/interactions/(\d+)/([^/]+)/callback", path)
+        if callback and isinstance(body, dict):
+            token = callback.group(2)
+            if token in self._responded:
+                self.problems.append(f"{method} {path}: a second response to one interaction")
+                return limits.ALREADY_ACKNOWLEDGED, 400
+            if body.get("type") == 8:
+                self.checked += 1
+                refused = limits.choice_problems((body.get("data") or {}).get("choices") or [])
+                if refused:
+                    self.problems.append(f"autocomplete: Discord would refuse: {', '.join(refused)}")
+                    return limits.invalid_form(refused), 400
+                self._responded.add(token)
+                return None
+            self._responded.add(token)
+        if method == "PUT" and re.fullmatch(r"/applications/\d+(/guilds/\d+)?/commands", path):
+            refused = limits.command_problems(body or [])
+            if refused:
+                self.problems.append(f"command registration: Discord would refuse: {', '.join(refused)}")
+                return limits.invalid_form(refused), 400
+            return None
+        message = body.get("data") if callback and isinstance(body, dict) else body
+        if method in ("POST", "PATCH") and isinstance(message, dict) and not path.endswith("/threads"):
+            self.checked += 1
+            refused = limits.message_problems(message)
+            if refused:
+                if callback:
+                    self._responded.discard(callback.group(2))
+                self.problems.append(f"{method} {path}: Discord would refuse: {', '.join(refused)}")
+                return limits.invalid_form(refused), 400
+            creates = method == "POST" and any(re.fullmatch(p, path) for p in CREATES)
+            has_text = bool(message.get("content") or message.get("embeds"))
+            if creates and has_text and (problem := limits.mention_problem(message)):
+                self.problems.append(f"{method} {path}: {problem}: {str(message.get('content'))[:120]!r}")
+        return None
+
+    def serve(self, method: str, path: str, body: Any, files: list[str]) -> tuple[Any, int]:
+        """Answer an accepted call."""
         key = f"{method} {path}"
         if key == "GET /users/@me":
             return BOT_USER, 200

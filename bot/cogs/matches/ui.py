@@ -273,9 +273,11 @@ class MatchUI:
         total = len(row.choices)
         embed, image = self.board_parts(row, None, view=view, title=f"Replay of match #{row.id} · step {at}/{total}")
         buttons = discord.ui.View(timeout=None)
-        for label, target in (("⏮", 0), ("◀", at - 1), ("▶", at + 1), ("⏭", total)):
+        targets: set[int] = {at}  # one button per step: Discord refuses two equal custom_ids in a message
+        for label, target in (("◀", at - 1), ("⏮", 0), ("▶", at + 1), ("⏭", total)):
             target = max(0, min(total, target))
-            if target != at:
+            if target not in targets:
+                targets.add(target)
                 buttons.add_item(views.ReplayButton(match_id, target, label))
         if edit:
             await interaction.response.edit_message(embed=embed, attachments=[image], view=buttons)

@@ -45,7 +45,7 @@ class HandButton(_Base, discord.ui.DynamicItem[Any], template=r"tcg:hand:(?P<m>\
                 label="View my hand / decide",
                 style=discord.ButtonStyle.primary,
                 custom_id=f"tcg:hand:{match_id}",
-                emoji="🂠",
+                emoji="🃏",  # U+1F0CF: a real emoji (U+1F0A0 is not one; Discord refuses it)
             )
         )
 
