@@ -21,9 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import WSMsgType, web
-
 import discordlimits as limits
+from aiohttp import WSMsgType, web
 
 APP_ID = "900000000000000001"
 GUILD_ID = "900000000000000100"
