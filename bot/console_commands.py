@@ -369,7 +369,7 @@ async def rules_ask(console: Console, args: Args) -> str:
     reply = await console.services.rules.ask(
         question, game=args.get("game"), channel="console", match_game=match_game, legal_now=legal
     )
-    return reply.text
+    return f"{reply.text}\n\n{reply.private}" if reply.private else reply.text  # the console is the asker's own
 
 
 @command("rules section")

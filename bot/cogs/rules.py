@@ -1,7 +1,9 @@
 """`/rules ask|section`, and answers when the bot is mentioned with a question.
 
-Context is kept per channel or thread; in a match thread, questions about "now" also list the
-asker's current legal options (their own prompt only, so nothing hidden leaks).
+Context is kept per channel or thread. In a match thread, questions about "now" also get the
+asker's current legal options, which name cards in their hand or face down: the rule is posted in
+the channel, the options only to the asker (an ephemeral follow-up of `/rules ask`; under a mention,
+the "View my hand / decide" button, which shows whoever presses it their own hand and options).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import reply, reply_error
+from bot.cogs.matches import views
 from bot.cogs.matches.cog import game_autocomplete
 from bot.services.errors import ServiceError
 from bot.services.matches import seat_index
@@ -32,21 +35,24 @@ class RulesCog(commands.Cog):
     async def cog_app_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
         await reply_error(interaction, error)
 
-    async def answer(self, question: str, channel_id: int | None, user_id: int, game: str | None = None) -> RulesReply:
-        """Answer with the channel's context; in a match thread, add the asker's options now."""
-        match_game = None
+    async def answer(
+        self, question: str, channel_id: int | None, user_id: int, game: str | None = None
+    ) -> tuple[RulesReply, int | None]:
+        """Answer with the channel's context; in a match thread, add the asker's options now (the
+        reply's private part) and say which match it is."""
+        match_game, match_id = None, None
         legal: list[str] | None = None
         if channel_id is not None:
             row = await self.bot.services.db.match_in_thread(str(channel_id))
             if row is not None and row.id is not None and row.status == "active":
-                match_game = row.game
+                match_game, match_id = row.game, row.id
                 _, state = await self.bot.services.matches.state(row.id)
                 prompt = state.prompt() if state is not None else None
                 seat = seat_index(row, str(user_id))
                 mine = prompt is not None and seat is not None and prompt.player == seat
                 legal = [option.label for option in prompt.options] if prompt is not None and mine else []
         try:
-            return await self.bot.services.rules.ask(
+            answer = await self.bot.services.rules.ask(
                 question,
                 game=game,
                 channel=str(channel_id) if channel_id else None,
@@ -55,13 +61,16 @@ class RulesCog(commands.Cog):
             )
         except ValueError as exc:  # the rules service's RulesError: a message for the asker
             raise ServiceError(str(exc)) from exc
+        return answer, match_id
 
     @group.command(name="ask", description="Ask a rules question; the answer cites the rules sections")
     @app_commands.autocomplete(game=game_autocomplete)
     async def ask(self, interaction: discord.Interaction, question: str, game: str | None = None) -> None:
         await interaction.response.defer()
-        answer = await self.answer(question, interaction.channel_id, interaction.user.id, game)
+        answer, _ = await self.answer(question, interaction.channel_id, interaction.user.id, game)
         await interaction.followup.send(answer.text[:1990])
+        if answer.private is not None:  # the first follow-up is the public answer; this one is the asker's
+            await interaction.followup.send(answer.private[:1990], ephemeral=True)
 
     @group.command(name="section", description="Show one section of our rules reference")
     @app_commands.autocomplete(game=game_autocomplete)
@@ -79,12 +88,19 @@ class RulesCog(commands.Cog):
                 "Ask me a rules question, e.g. “@me can I attack the turn I summon?”", mention_author=False
             )
             return
+        view: discord.ui.View | None = None
         try:
-            answer = await self.answer(question, message.channel.id, message.author.id)
+            answer, match_id = await self.answer(question, message.channel.id, message.author.id)
             text = answer.text
+            if answer.private is not None and match_id is not None:
+                text = f"{text[:1800]}\n\n{PRIVATE_OPTIONS_NOTE}"
+                view = views.board_view(match_id)
         except ServiceError as exc:
             text = str(exc)
-        await message.reply(text[:1990], mention_author=False)
+        await message.reply(text[:1990], mention_author=False, view=view or discord.utils.MISSING)
+
+
+PRIVATE_OPTIONS_NOTE = "Your options right now name your own cards, so they are shown only to you: press the button."
 
 
 async def setup(bot: TcgBot) -> None:

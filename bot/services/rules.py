@@ -1,7 +1,10 @@
 """Adapter to the rules assistant (`rulesdocs`), plus the "now" answers in a match thread.
 
 In a match thread a question about the present ("can I attack?", "what can I do now?") gets
-the rule and the engine's current legal options for the asker (their own prompt only).
+the rule and the engine's current legal options for the asker (their own prompt only). The two
+parts are kept apart: `RulesReply.text` is the rule, fit for the channel; `RulesReply.private`
+lists the options, which name cards in the asker's hand or face down, so transports show it only
+to the asker (an ephemeral reply in Discord).
 """
 
 from __future__ import annotations
@@ -23,9 +26,17 @@ NOW_WORDS = re.compile(r"\b(now|right now|this turn|currently|can i|may i|what c
 
 @dataclass(slots=True)
 class RulesReply:
+    """`text` may be posted publicly; `private` (the asker's options now) only to the asker."""
+
     text: str
     answer: Answer | None
     legal_now: list[str]
+    private: str | None = None
+
+    @property
+    def wants_options(self) -> bool:
+        """True when the question asked about the present in a match (a private part exists)."""
+        return self.private is not None
 
 
 class RulesAssistant:
@@ -55,7 +66,8 @@ class RulesAssistant:
         match_game: str | None = None,
         legal_now: list[str] | None = None,
     ) -> RulesReply:
-        """Answer a question; `legal_now` (the asker's current options) is added for "now" questions."""
+        """Answer a question; for "now" questions `legal_now` (the asker's current options) becomes
+        the reply's `private` part, never part of its public `text`."""
         from rulesdocs.answer import format_answer
         from rulesdocs.model import RulesError
         from rulesdocs.service import Asked
@@ -68,16 +80,14 @@ class RulesAssistant:
         except RulesError as exc:  # a question we cannot take (too long, unknown game): tell the asker
             raise ServiceError(str(exc)) from exc
         text = format_answer(answer)
-        shown: list[str] = []
-        if legal_now is not None and NOW_WORDS.search(question):
-            shown = legal_now
-            if legal_now:
-                listed = "\n".join(f"- {label}" for label in legal_now[:15])
-                more = f"\n…and {len(legal_now) - 15} more" if len(legal_now) > 15 else ""
-                text += f"\n\nRight now you can:\n{listed}{more}"
-            else:
-                text += "\n\nRight now the match is not waiting for a decision from you."
-        return RulesReply(text, answer, shown)
+        if legal_now is None or not NOW_WORDS.search(question):
+            return RulesReply(text, answer, [])
+        return RulesReply(text, answer, legal_now, options_now(legal_now))
+
+    @staticmethod
+    def is_now_question(question: str) -> bool:
+        """True when a question asks about the present ("what can I do now?")."""
+        return bool(NOW_WORDS.search(question))
 
     async def section(self, game: str, number: str) -> str:
         """The text of one section of our rules reference ("4.2"), or a polite miss."""
@@ -86,3 +96,12 @@ class RulesAssistant:
         if chunk is None:
             return f"There is no section {number[:20]} in the {game[:40]} rules reference."
         return f"**{game} §{chunk.section} {chunk.title}**\n{chunk.text}"
+
+
+def options_now(legal_now: list[str]) -> str:
+    """The asker's options right now, as a short list (private: it may name hidden cards)."""
+    if not legal_now:
+        return "Right now the match is not waiting for a decision from you."
+    listed = "\n".join(f"- {label}" for label in legal_now[:15])
+    more = f"\n…and {len(legal_now) - 15} more" if len(legal_now) > 15 else ""
+    return f"Right now you can:\n{listed}{more}"

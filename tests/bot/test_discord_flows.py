@@ -111,10 +111,44 @@ async def test_deck_import_and_now_question_in_the_match_thread(bot_runner: Any,
     row, state = await bot.services.matches.state(1)
     assert row.deck_names == ["Numbers", "Fives"]
     player = next(k for k, u in USERS.items() if u["id"] == row.seats[state.prompt().player]["user"])
+    other = next(k for k in ("ana", "bo") if k != player)
+    hand = [label for label in (o.label for o in state.prompt().options) if "Pass" not in label]
     start = len(fake.calls)
     await fake.post_message(player, f"<@{APP_ID}> what can I do now?", channel=thread, mentions=[BOT_USER])
     answer = await fake.wait_for(lambda c: c.path == f"/channels/{thread}/messages", start=start, timeout=60)
-    assert "Right now you can" in answer.body["content"] and "Pass" in answer.body["content"]
+    public = answer.body["content"]
+    assert "Right now you can" not in public and "Pass" not in public  # the options are private
+    assert not any(label in public for label in hand)
+    assert "shown only to you" in public
+    button = answer.body["components"][0]["components"][0]
+    message = fake.messages[max(fake.messages, key=int)]
+    start = len(fake.calls)
+    _, token = await fake.click(player, message, button["custom_id"])
+    mine = await fake.reply_to(token, start=start)
+    assert mine["_flags"] & 64 and "Pass" in str(mine)  # the asker's options, ephemeral
+
+    start = len(fake.calls)
+    _, token = await fake.slash(player, "rules", "ask", in_channel=thread, question="what can I do right now?")
+    public_call = await fake.wait_for(
+        lambda c: token in c.path and c.method in ("POST", "PATCH") and not c.path.endswith("/callback"),
+        start=start,
+        timeout=60,
+    )
+    private_call = await fake.wait_for(
+        lambda c: token in c.path and c.method == "POST" and (c.body or {}).get("flags", 0) & 64,
+        start=start,
+        timeout=60,
+    )
+    assert "Right now you can" not in (public_call.body or {}).get("content", "")
+    assert "Right now you can" in private_call.body["content"] and "Pass" in private_call.body["content"]
+    start = len(fake.calls)
+    _, token = await fake.slash(other, "rules", "ask", in_channel=thread, question="what can I do now?")
+    waiting = await fake.wait_for(
+        lambda c: token in c.path and c.method == "POST" and (c.body or {}).get("flags", 0) & 64,
+        start=start,
+        timeout=60,
+    )
+    assert "not waiting for a decision from you" in waiting.body["content"]
 
 
 async def test_server_settings_toggle_inline_lookups_and_set_the_clock(bot_runner: Any, fake_discord: Any) -> None:
