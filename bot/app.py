@@ -66,6 +66,17 @@ class TcgBot(commands.AutoShardedBot):
         self.settings = settings
         self.services = services or Services.from_settings(settings)
 
+    async def launch_shards(self) -> None:
+        """Connect every shard; a configured `DISCORD_GATEWAY_URL` wins over the one Discord names.
+
+        Without a shard count the auto-sharded client asks `GET /gateway/bot` for the count and the
+        URL and would connect to that URL: take only the count from it, so the gateway configured
+        for a Discord-compatible server is used in both modes.
+        """
+        if self.shard_count is None and self.settings.discord_gateway_url:
+            self.shard_count, _, _ = await self.http.get_bot_gateway()
+        await super().launch_shards()
+
     async def setup_hook(self) -> None:
         await self.services.open()
         for name in cog_modules():
