@@ -21,6 +21,8 @@ from cards.pool import DATA_DIR, CardDef, PoolError, available_pools, load_pool,
 
 log = logging.getLogger(__name__)
 NICKNAMES_FILE = Path(__file__).with_name("nicknames.yaml")
+NICKNAME_FILES = (NICKNAMES_FILE, *sorted(Path(__file__).parent.glob("nicknames_*.yaml")))
+"""The main table and themed ones (`nicknames_inazuma_jp.yaml`: Japanese names of Inazuma Eleven characters)."""
 BUILTIN_ORIGIN = "builtin"
 NICKNAME_ORIGIN = "builtin-nicknames"
 LOADER_VERSION = "1"
@@ -58,16 +60,17 @@ def _looks_like_number(entry: str) -> bool:
     return bool(tail) and " " not in entry and head.isalnum() and tail.isalnum()
 
 
-def load_nicknames(path: Path = NICKNAMES_FILE) -> dict[str, dict[str, str]]:
-    """The nickname table: game -> {nickname: printed name}."""
-    raw: Any = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    if not isinstance(raw, dict):
-        raise PoolError(f"{path}: expected a mapping of game -> {{nickname: card name}}")
+def load_nicknames(paths: tuple[Path, ...] = NICKNAME_FILES) -> dict[str, dict[str, str]]:
+    """The nickname table merged from `paths`: game -> {nickname: printed name}."""
     table: dict[str, dict[str, str]] = {}
-    for game, entries in raw.items():
-        if not isinstance(entries, dict):
-            raise PoolError(f"{path}: game {game!r} must map nicknames to card names")
-        table[str(game)] = {str(alias): str(target) for alias, target in entries.items()}
+    for path in paths:
+        raw: Any = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        if not isinstance(raw, dict):
+            raise PoolError(f"{path}: expected a mapping of game -> {{nickname: card name}}")
+        for game, entries in raw.items():
+            if not isinstance(entries, dict):
+                raise PoolError(f"{path}: game {game!r} must map nicknames to card names")
+            table.setdefault(str(game), {}).update({str(alias): str(target) for alias, target in entries.items()})
     return table
 
 
@@ -98,7 +101,7 @@ async def sync_builtin_pools(catalog: Catalog) -> list[ImportSummary]:
 
 
 async def _sync_nicknames(catalog: Catalog) -> None:
-    fingerprint = _fingerprint(NICKNAMES_FILE)
+    fingerprint = _fingerprint(*NICKNAME_FILES)
     async with catalog.transaction() as conn:
         if await get_meta(conn, "nicknames") == fingerprint:
             return

@@ -24,6 +24,15 @@ async def test_nickname_alias(search: CardSearch) -> None:
     assert (top.name, top.match) == ("Blue-Eyes White Dragon", "alias")
 
 
+@pytest.mark.parametrize(
+    ("query", "name"),
+    [("gouenji", "Axel Blaze"), ("Goenji Shuya", "Axel Blaze"), ("endou", "Mark Evans"), ("kidou yuuto", "Jude Sharp")],
+)
+async def test_japanese_names_of_inazuma_characters(search: CardSearch, query: str, name: str) -> None:
+    top = (await search.search(query)).results[0]
+    assert (top.name, top.match) == (name, "alias"), query
+
+
 async def test_fuzzy_forgives_typos_and_hyphens(search: CardSearch) -> None:
     for query in ("blue eyes white dragn", "blue-eyes-white-dragon", "Blue Eyes White Dragon!"):
         assert (await search.search(query)).results[0].name == "Blue-Eyes White Dragon", query
