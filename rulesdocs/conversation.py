@@ -128,6 +128,7 @@ class Context:
     section: str | None
     at: float
     pending: bool = False  # the assistant asked "which game?" and waits for the answer
+    tokens: tuple[str, ...] = ()  # the question as understood (a follow-up rewritten whole), normalized
 
 
 class ConversationStore:

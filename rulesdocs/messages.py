@@ -17,6 +17,10 @@ def not_found(game: GameId, has_closest: bool) -> str:
     return text + " The closest sections are listed below." if has_closest else text
 
 
+def outside_rules(game: GameId, reason: str) -> str:
+    return f"I did not find a rule about that in the {game_name(game)} rules. {reason}".rstrip()
+
+
 def other_game_hint(game: GameId) -> str:
     return f" It sounds like a {game_name(game)} question: ask again with game `{game}`."
 

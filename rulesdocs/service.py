@@ -21,12 +21,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulesdocs import chat, followup, messages, ruling, scope
 from rulesdocs import conversation as conv
-from rulesdocs import messages
 from rulesdocs import text as textmod
-from rulesdocs.answer import AnswerConfig, compose
+from rulesdocs.answer import AnswerConfig, cite, compose
+from rulesdocs.factmatch import FactMatcher
+from rulesdocs.facts import FACTS_DIR, FactBook, load_books
 from rulesdocs.index import Query, RulesIndex, source_fingerprint
-from rulesdocs.model import Answer, GameId, Hit, RulesError
+from rulesdocs.model import Answer, Citation, GameId, Hit, RulesError
 from rulesdocs.scoring import QUANTITY_QUESTION
 from rulesdocs.semantic import SemanticRanker, rrf
 
@@ -68,6 +70,7 @@ class RulesService:
         config: AnswerConfig | None = None,
         store: conv.ConversationStore | None = None,
         index: RulesIndex | None = None,
+        facts_dir: Path | None = FACTS_DIR,
     ) -> None:
         self._texts_dir = texts_dir
         self._extra_dirs = list(extra_dirs)
@@ -80,6 +83,9 @@ class RulesService:
         self.store = store or conv.ConversationStore()
         self.semantic: SemanticRanker | None = None
         self._want_semantic = semantic
+        self._facts_dir = facts_dir
+        self._books: dict[GameId, FactBook] | None = None
+        self._matchers: dict[GameId, FactMatcher] = {}
 
     @property
     def index(self) -> RulesIndex:
@@ -90,6 +96,26 @@ class RulesService:
                     self._index = RulesIndex.open(self._texts_dir, self._extra_dirs, self._db_path)
                     self._checked = time.monotonic()
         return self._index
+
+    def matcher(self, game: GameId) -> FactMatcher | None:
+        """The knowledge-base matcher of `game` (built on first use), None when it has no facts."""
+        if self._books is None:
+            with self._lock:
+                if self._books is None:
+                    self._books = load_books(self._facts_dir) if self._facts_dir is not None else {}
+        book = self._books.get(game)
+        if book is None:
+            return None
+        matcher = self._matchers.get(game)
+        if matcher is None:
+            vocabulary = {w for c in self.index.chunks if c.game == game for w in chat.chat_words(c.text, game)}
+            matcher = self._matchers[game] = FactMatcher(book, vocabulary)
+        return matcher
+
+    def prepare(self) -> None:
+        """Open the index and build every game's fact matcher now (a deploy step; otherwise lazy)."""
+        for game in self.index.games:
+            self.matcher(game)
 
     def refresh(self, *, force: bool = False) -> bool:
         """Rebuild the index if a rules text or extra document changed since it was opened.
@@ -143,7 +169,9 @@ class RulesService:
         if game is not None and game not in index.games:
             raise RulesError(messages.unknown_game(game, index.games))
         context = self.store.get(where.channel)
-        follow_up = context is not None and not context.pending and conv.is_follow_up(question)
+        follow_up = (
+            context is not None and not context.pending and (conv.is_follow_up(question) or followup.explicit(question))
+        )
         if context is not None and context.pending and game is None:
             answered = conv.named_game(question) or _bare_game(question, index.games)
             if answered is not None and not textmod.terms(conv.strip_game_names(question)):
@@ -151,11 +179,12 @@ class RulesService:
         chosen = game or self._pick_game(question, context, follow_up, where, index)
         if chosen is None:
             return self._clarify(question, where)
-        answer = self._answer(question, chosen, context.question if follow_up and context else "")
+        previous = context if context is not None and not context.pending and context.game == chosen else None
+        answer, understood = self._answer(question, chosen, previous, follow_up)
         if not answer.found:
             answer = self._suggest_other_game(answer, question, chosen, index)
         top = answer.citations[0].section if answer.citations else None
-        self.store.remember(where.channel, conv.Context(chosen, question, top, time.monotonic()))
+        self.store.remember(where.channel, dataclasses.replace(understood, game=chosen, section=top))
         return answer
 
     async def ask_async(self, question: str, *, game: GameId | None = None, where: Asked | None = None) -> Answer:
@@ -179,7 +208,88 @@ class RulesService:
 
     # ----- steps -------------------------------------------------------------------------------
 
-    def _answer(self, question: str, game: GameId, context: str) -> Answer:
+    def _answer(
+        self, question: str, game: GameId, previous: conv.Context | None, follow_up: bool
+    ) -> tuple[Answer, conv.Context]:
+        """The answer, and the question as understood (a follow-up rewritten whole) for the context."""
+        stripped = conv.strip_game_names(question)
+        matcher = self.matcher(game)
+        own = conv.Context(game, stripped, None, time.monotonic())
+        if matcher is None or _SECTION_ONLY.match(stripped):
+            context = previous.question if previous is not None and follow_up else ""
+            return self._from_sections(question, game, context), own
+        mine = chat.tokens(matcher.correct(stripped), game)
+        own = dataclasses.replace(own, tokens=tuple(mine))
+        best = self._rule(question, stripped, mine, game, "")
+        understood, context = own, ""
+        if previous is not None:
+            before = list(previous.tokens) or chat.tokens(matcher.correct(previous.question), game)
+            rewritten = followup.rewrite(before, mine, game)
+            merged = self._rule(question, stripped, rewritten, game, previous.question)
+            if _prefer_rewrite(best, merged, follow_up, len(mine)):
+                best, context = merged, previous.question
+                understood = conv.Context(
+                    game, f"{previous.question} {stripped}", None, own.at, tokens=tuple(rewritten)
+                )
+        chosen, hits = best
+        outside = scope.outside(stripped, game)
+        if outside is not None and (chosen is None or chosen.similarity < SCOPE_OVERRIDE):
+            return self._outside(question, game, outside, hits), understood
+        defined = hits[0].chunk if hits and hits[0].source == "exact" and hits[0].chunk.kind == "glossary" else None
+        if defined is not None and chosen is not None and not _defines(chosen.fact.answer, defined.title):
+            chosen = None  # "what is X" with X in the glossary: a fact must be about X, else the entry answers
+        if chosen is not None and chosen.score >= ruling.FACT_FLOOR:
+            return self._from_fact(question, game, chosen, hits), understood
+        return self._from_sections(question, game, context), understood
+
+    def _rule(
+        self, question: str, stripped: str, words: list[str], game: GameId, context: str
+    ) -> tuple[ruling.Ruling | None, list[Hit]]:
+        matcher = self.matcher(game)
+        facts = matcher.match_tokens(words, limit=8) if matcher is not None else []
+        hits = self.rank(stripped, game, context=context)
+        return ruling.choose(question, facts, hits), hits
+
+    def _from_fact(self, question: str, game: GameId, chosen: ruling.Ruling, hits: list[Hit]) -> Answer:
+        fact = chosen.fact
+        citations: list[Citation] = []
+        for number in fact.sections[:1]:
+            chunk = self.index.section(game, number)
+            if chunk is not None:
+                citations.append(cite(chunk, self.config))
+        cited = {c.section for c in citations}
+        see_also: list[Citation] = []
+        candidates = [self.index.section(game, f.section) for f in chosen.runners_up]
+        candidates += [h.chunk for h in hits[:3] if h.chunk.is_reference]
+        for chunk in candidates:
+            if chunk is None or chunk.section in cited or len(see_also) >= self.config.see_also:
+                continue
+            cited.add(chunk.section)
+            see_also.append(cite(chunk, self.config))
+        return Answer(
+            question=question,
+            game=game,
+            text=fact.answer,
+            citations=tuple(citations),
+            see_also=tuple(see_also),
+            confidence=min(1.0, chosen.score),
+            found=True,
+            sections=tuple(dict.fromkeys([*fact.sections, *(h.chunk.section for h in hits)])),
+        )
+
+    def _outside(self, question: str, game: GameId, outside: scope.OutOfScope, hits: list[Hit]) -> Answer:
+        closest = tuple(cite(h.chunk, self.config) for h in hits[:2] if h.chunk.is_reference)
+        return Answer(
+            question=question,
+            game=game,
+            text=messages.outside_rules(game, outside.reason),
+            see_also=closest,
+            confidence=0.0,
+            found=False,
+            sections=tuple(h.chunk.section for h in hits),
+        )
+
+    def _from_sections(self, question: str, game: GameId, context: str) -> Answer:
         query = Query.parse(conv.strip_game_names(question), context=context, game=game)
         hits = self.rank(question, game, context=context)
         extra = self.index.search_extra(query, game, limit=3)
@@ -245,6 +355,34 @@ class RulesService:
             found=False,
             clarify=games,
         )
+
+
+SCOPE_OVERRIDE = 0.8
+"""A question that looks outside the rules (scope.yaml) is still answered by a fact this similar."""
+REWRITE_MARGIN = 0.12
+"""A worded follow-up ("and if...") is read whole unless the fragment alone matches this much better."""
+
+
+def _prefer_rewrite(
+    own: tuple[ruling.Ruling | None, list[Hit]],
+    merged: tuple[ruling.Ruling | None, list[Hit]],
+    worded: bool,
+    own_words: int,
+) -> bool:
+    """Whether the follow-up rewritten with the previous question answers better than it alone."""
+    own_score = own[0].score if own[0] is not None else 0.0
+    merged_score = merged[0].score if merged[0] is not None else 0.0
+    if worded:
+        return own_score < merged_score + REWRITE_MARGIN
+    return own_words <= 3 and own_score < ruling.FACT_FLOOR and merged_score >= ruling.FACT_FLOOR + 0.05
+
+
+def _defines(answer: str, term: str) -> bool:
+    """True when `answer` names the glossary `term` ("Action side (7.1)" -> action side)."""
+    named = chat.tokens(term.split("(")[0])
+    said = chat.tokens(answer)
+    size = len(named)
+    return bool(named) and any(said[i : i + size] == named for i in range(len(said) - size + 1))
 
 
 def _bare_game(reply: str, games: list[GameId]) -> GameId | None:

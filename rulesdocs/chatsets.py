@@ -1,0 +1,168 @@
+"""Scoring the assistant the way players judge it: is the right fact in the answer they read?
+
+A chat set (`tests/rulesdocs/blind/<game>.yaml`, frozen, and `tests/rulesdocs/dev/<game>.yaml`,
+for tuning) holds questions typed like chat, each with regular expressions that all must match
+the answer text; two-turn follow-up conversations; and questions the rules don't answer, which
+must get "not found". The blind sets were written from the official rulebooks by people who had
+not seen our references or knowledge base.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from rulesdocs.model import Answer, GameId, RulesError
+from rulesdocs.service import Asked, RulesService
+
+
+@dataclass(frozen=True, slots=True)
+class ChatQuestion:
+    """A question and the patterns a right answer matches (all of them, case-insensitive)."""
+
+    question: str
+    expect: tuple[re.Pattern[str], ...]
+
+    def right(self, answer: Answer) -> bool:
+        """True when the answer was given and its text states the expected fact."""
+        return answer.found and all(p.search(answer.text) for p in self.expect)
+
+    def right_with_citation(self, answer: Answer) -> bool:
+        """`right`, also counting the first cited passage as read."""
+        cited = answer.citations[0].text if answer.citations else ""
+        return answer.found and all(p.search(f"{answer.text}\n{cited}") for p in self.expect)
+
+
+@dataclass(frozen=True, slots=True)
+class ChatSet:
+    """One game's chat set."""
+
+    game: GameId
+    questions: tuple[ChatQuestion, ...]
+    followups: tuple[tuple[ChatQuestion, ...], ...]
+    unanswerable: tuple[str, ...]
+
+
+def _question(raw: object, where: str) -> ChatQuestion:
+    if not isinstance(raw, dict) or not isinstance(raw.get("q"), str) or not isinstance(raw.get("expect"), list):
+        raise RulesError(f"{where}: expected {{q: text, expect: [regex, ...]}}, got {raw!r}")
+    try:
+        patterns = tuple(re.compile(str(p), re.IGNORECASE) for p in raw["expect"])
+    except re.error as exc:
+        raise RulesError(f"{where}: bad pattern: {exc}") from exc
+    return ChatQuestion(raw["q"], patterns)
+
+
+def load_set(path: Path) -> ChatSet:
+    """A chat set file; RulesError names the file and item of a problem."""
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(raw, dict) or not isinstance(raw.get("game"), str):
+        raise RulesError(f"{path}: expected a mapping with `game:`")
+    questions = tuple(_question(q, f"{path} question {n}") for n, q in enumerate(raw.get("questions") or [], 1))
+    followups = tuple(
+        tuple(_question(t, f"{path} followup {n}") for t in (item or {}).get("turns") or [])
+        for n, item in enumerate(raw.get("followups") or [], 1)
+    )
+    unanswerable = tuple(str((item or {}).get("q", "")) for item in raw.get("unanswerable") or [])
+    return ChatSet(raw["game"], questions, followups, tuple(q for q in unanswerable if q))
+
+
+def load_sets(directory: Path) -> list[ChatSet]:
+    """Every game's chat set in `directory` (sorted by file name)."""
+    return [load_set(path) for path in sorted(directory.glob("*.yaml"))]
+
+
+@dataclass
+class ChatReport:
+    """Counts for one game (or all games together) and answer latencies."""
+
+    right: int = 0
+    right_cited: int = 0
+    answerable: int = 0
+    refused: int = 0
+    followups_right: int = 0
+    followups: int = 0
+    not_found: int = 0
+    unanswerable: int = 0
+    latencies_ms: list[float] = field(default_factory=list)
+    misses: list[str] = field(default_factory=list)
+
+    def merge(self, other: ChatReport) -> None:
+        for name in ("right", "right_cited", "answerable", "refused", "followups_right", "followups"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.not_found += other.not_found
+        self.unanswerable += other.unanswerable
+        self.latencies_ms.extend(other.latencies_ms)
+
+    def summary(self) -> dict[str, float | int]:
+        def rate(a: int, b: int) -> float:
+            return round(a / b, 3) if b else 0.0
+
+        ordered = sorted(self.latencies_ms) or [0.0]
+        return {
+            "right_fact": rate(self.right, self.answerable),
+            "right_fact_or_citation": rate(self.right_cited, self.answerable),
+            "answerable": self.answerable,
+            "followup_right": rate(self.followups_right, self.followups),
+            "followups": self.followups,
+            "not_found_on_unanswerable": rate(self.not_found, self.unanswerable),
+            "unanswerable": self.unanswerable,
+            "refused_answerable": rate(self.refused, self.answerable),
+            "p50_ms": round(statistics.median(ordered), 2),
+            "p95_ms": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 2),
+        }
+
+
+def _timed(service: RulesService, question: str, game: GameId, channel: str, report: ChatReport) -> Answer:
+    started = time.perf_counter()
+    answer = service.ask(question, game=game, where=Asked(channel=channel))
+    report.latencies_ms.append((time.perf_counter() - started) * 1000.0)
+    return answer
+
+
+def score_set(service: RulesService, chat_set: ChatSet) -> ChatReport:
+    """Ask every question of `chat_set` (the game given, as in a channel about that game)."""
+    report = ChatReport()
+    game = chat_set.game
+    for n, item in enumerate(chat_set.questions):
+        service.store.forget(f"single:{n}")
+        answer = _timed(service, item.question, game, f"single:{n}", report)
+        report.answerable += 1
+        report.right += item.right(answer)
+        report.right_cited += item.right_with_citation(answer)
+        report.refused += not answer.found
+        if not item.right(answer):
+            report.misses.append(f"[{game}] {item.question!r} -> {answer.text[:160]!r}")
+    for n, turns in enumerate(chat_set.followups):
+        channel = f"followup:{game}:{n}"
+        service.store.forget(channel)
+        for position, item in enumerate(turns):
+            answer = _timed(service, item.question, game, channel, report)
+            if position > 0:
+                report.followups += 1
+                report.followups_right += item.right(answer)
+                if not item.right(answer):
+                    report.misses.append(f"[{game} follow-up] {item.question!r} -> {answer.text[:160]!r}")
+    for n, question in enumerate(chat_set.unanswerable):
+        service.store.forget(f"none:{n}")
+        answer = _timed(service, question, game, f"none:{n}", report)
+        report.unanswerable += 1
+        report.not_found += not answer.found
+        if answer.found:
+            report.misses.append(f"[{game} unanswerable] {question!r} -> {answer.text[:160]!r}")
+    return report
+
+
+def score_sets(service: RulesService, sets: Sequence[ChatSet]) -> dict[str, ChatReport]:
+    """Per game and `all`."""
+    reports = {s.game: score_set(service, s) for s in sets}
+    total = ChatReport()
+    for report in reports.values():
+        total.merge(report)
+    return {**reports, "all": total}

@@ -1,0 +1,122 @@
+"""Question-to-question matching: a player's question against every phrasing of every fact.
+
+Each phrasing (and each fact's answer, at a lower weight) is a small TF-IDF vector of chat-
+normalized words and word pairs (`rulesdocs.chat.tokens`); a question scores each fact by the best
+cosine similarity of its phrasings. Document frequencies count facts, not phrasings, so a fact
+with many phrasings does not make its words common. Words no fact uses weigh the most, which
+keeps questions about other things below the answer floor. Typos are corrected word by word
+against the game's vocabulary (rapidfuzz) before matching.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz, process
+
+from rulesdocs import chat
+from rulesdocs import text as textmod
+from rulesdocs.facts import Fact, FactBook
+
+PAIR_WEIGHT = 0.6
+"""Weight of a word pair ("level 7", "defens position") relative to its IDF."""
+ANSWER_WEIGHT = 0.85
+"""A fact's answer text matches at this share of a phrasing's similarity."""
+TYPO_CUTOFF = 82.0
+TYPO_MIN_LENGTH = 5
+
+
+@dataclass(frozen=True, slots=True)
+class FactHit:
+    """A fact and how well the question matched it (cosine similarity, 0..1)."""
+
+    fact: Fact
+    score: float
+    phrasing: str
+
+
+def features(words: list[str]) -> list[tuple[str, bool]]:
+    """Unigrams and adjacent pairs of normalized words; the flag marks a pair."""
+    out = [(w, False) for w in dict.fromkeys(words)]
+    out.extend((f"{a} {b}", True) for a, b in dict.fromkeys(itertools.pairwise(words)))
+    return out
+
+
+class FactMatcher:
+    """Matches questions to one game's facts."""
+
+    def __init__(self, book: FactBook, vocabulary: Iterable[str] = ()) -> None:
+        self.book = book
+        self.game = book.game
+        docs: list[tuple[int, str, float, list[str]]] = []  # fact index, phrasing, weight, tokens
+        raw_words: set[str] = set(vocabulary)
+        for n, fact in enumerate(book.facts):
+            for phrasing in fact.asks:
+                docs.append((n, phrasing, 1.0, chat.tokens(phrasing, self.game)))
+                raw_words.update(chat.chat_words(phrasing, self.game))
+            docs.append((n, fact.answer, ANSWER_WEIGHT, chat.tokens(fact.answer, self.game)))
+            raw_words.update(chat.chat_words(fact.answer, self.game))
+        facts_with: dict[str, set[int]] = defaultdict(set)
+        for n, _, _, words in docs:
+            for feature, _pair in features(words):
+                facts_with[feature].add(n)
+        total = max(len(book.facts), 1)
+        self.idf = {f: math.log(1.0 + total / len(ns)) for f, ns in facts_with.items()}
+        self.unknown_idf = math.log(1.0 + total / 0.5)
+        self._docs = docs
+        self._postings: dict[str, list[tuple[int, float]]] = defaultdict(list)
+        self._norms: list[float] = []
+        for d, (_, _, _, words) in enumerate(docs):
+            vector = self._vector(words)
+            self._norms.append(math.sqrt(sum(w * w for w in vector.values())) or 1.0)
+            for feature, weight in vector.items():
+                self._postings[feature].append((d, weight))
+        self.vocabulary = sorted(w for w in raw_words if w.isalpha() and len(w) >= 3)
+        self._known = frozenset(self.vocabulary) | textmod.STOP_WORDS
+
+    def _vector(self, words: list[str]) -> dict[str, float]:
+        vector: dict[str, float] = {}
+        for feature, pair in features(words):
+            idf = self.idf.get(feature, self.unknown_idf)
+            vector[feature] = idf * (PAIR_WEIGHT if pair else 1.0)
+        return vector
+
+    def correct(self, question: str) -> str:
+        """`question` with words the game never uses replaced by the closest word it does."""
+        words = chat.chat_words(question, self.game)
+        fixed = []
+        for word in words:
+            if len(word) >= TYPO_MIN_LENGTH and word.isalpha() and word not in self._known:
+                best = process.extractOne(word, self.vocabulary, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF)
+                if best is not None:
+                    word = best[0]
+            fixed.append(word)
+        return " ".join(fixed)
+
+    def match(self, question: str, *, limit: int = 5) -> list[FactHit]:
+        """The best facts for `question`, best first (one hit per fact)."""
+        words = chat.tokens(self.correct(question), self.game)
+        return self.match_tokens(words, limit=limit)
+
+    def match_tokens(self, words: list[str], *, limit: int = 5) -> list[FactHit]:
+        """`match` for already normalized words."""
+        query = self._vector(words)
+        norm = math.sqrt(sum(w * w for w in query.values()))
+        if not norm:
+            return []
+        dots: dict[int, float] = defaultdict(float)
+        for feature, weight in query.items():
+            for d, doc_weight in self._postings.get(feature, ()):
+                dots[d] += weight * doc_weight
+        best: dict[int, tuple[float, str]] = {}
+        for d, dot in dots.items():
+            fact_index, phrasing, doc_weight, _ = self._docs[d]
+            score = doc_weight * dot / (norm * self._norms[d])
+            if score > best.get(fact_index, (0.0, ""))[0]:
+                best[fact_index] = (score, phrasing)
+        ranked = sorted(best.items(), key=lambda item: -item[1][0])[:limit]
+        return [FactHit(self.book.facts[n], score, phrasing) for n, (score, phrasing) in ranked]

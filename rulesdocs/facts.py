@@ -1,0 +1,114 @@
+"""The rulings knowledge base: atomic rules facts per game, each with the ways players ask it.
+
+Files are `rulesdocs/facts/<game>.yaml` (format in `rulesdocs/facts/README.md`). Loading checks
+every record and names the file and fact of a problem; a game's own chat words (`lexicon:`) are
+registered with `rulesdocs.chat`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from rulesdocs import chat
+from rulesdocs.model import GameId, RulesError
+
+FACTS_DIR = Path(__file__).with_name("facts")
+ANSWER_MAX = 420
+MIN_ASKS = 6
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_SECTION = re.compile(r"^\d+(?:\.\d+)*$|^G:.+$")
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One ruling: the answer in our words, where it comes from, and how players ask it."""
+
+    id: str
+    game: GameId
+    section: str
+    answer: str
+    asks: tuple[str, ...]
+    also: tuple[str, ...] = ()
+    interpretation: bool = False
+
+    @property
+    def sections(self) -> tuple[str, ...]:
+        """The cited section first, then the others it touches."""
+        return (self.section, *self.also)
+
+
+@dataclass(frozen=True, slots=True)
+class FactBook:
+    """All facts of one game and the game's chat words."""
+
+    game: GameId
+    facts: tuple[Fact, ...]
+    lexicon: chat.Lexicon
+
+
+def _text(value: object, where: str) -> str:
+    if not isinstance(value, (str, int, float)) or isinstance(value, bool) or not str(value).strip():
+        raise RulesError(f"{where}: expected non-empty text, got {value!r}")
+    return " ".join(str(value).split())
+
+
+def _fact(raw: object, game: GameId, where: str) -> Fact:
+    if not isinstance(raw, dict):
+        raise RulesError(f"{where}: a fact must be a mapping")
+    fact_id = _text(raw.get("id"), f"{where} id")
+    where = f"{where} ({fact_id})"
+    if not _ID.match(fact_id):
+        raise RulesError(f"{where}: ids are kebab-case")
+    section = _text(raw.get("section"), f"{where} section")
+    also_raw = raw.get("also") or []
+    if not isinstance(also_raw, list):
+        raise RulesError(f"{where}: `also` must be a list of sections")
+    also = tuple(_text(s, f"{where} also") for s in also_raw)
+    for number in (section, *also):
+        if not _SECTION.match(number):
+            raise RulesError(f"{where}: {number!r} is not a section number")
+    answer = _text(raw.get("answer"), f"{where} answer")
+    if len(answer) > ANSWER_MAX:
+        raise RulesError(f"{where}: the answer has {len(answer)} characters (at most {ANSWER_MAX})")
+    asks_raw = raw.get("asks")
+    if not isinstance(asks_raw, list) or len(asks_raw) < MIN_ASKS:
+        raise RulesError(f"{where}: needs a list of at least {MIN_ASKS} asks")
+    asks = tuple(dict.fromkeys(_text(a, f"{where} asks") for a in asks_raw))
+    return Fact(fact_id, game, section, answer, asks, also, bool(raw.get("interpretation", False)))
+
+
+def load_book(path: Path) -> FactBook:
+    """One game's facts from `path`; RulesError names the file and fact of any problem."""
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise RulesError(f"{path}: {exc}") from exc
+    if not isinstance(raw, dict) or not isinstance(raw.get("facts"), list):
+        raise RulesError(f"{path}: expected `game:` and a list of `facts:`")
+    game = _text(raw.get("game"), f"{path} game")
+    facts = tuple(_fact(item, game, f"{path} fact {n}") for n, item in enumerate(raw["facts"], 1))
+    ids = [f.id for f in facts]
+    if len(ids) != len(set(ids)):
+        raise RulesError(f"{path}: duplicate fact ids {sorted({i for i in ids if ids.count(i) > 1})}")
+    lexicon_raw = raw.get("lexicon") or {}
+    if not isinstance(lexicon_raw, dict):
+        raise RulesError(f"{path}: `lexicon` must map chat words to rules words")
+    try:
+        lexicon = chat.compile_lexicon({str(k): v for k, v in lexicon_raw.items()}, str(path))
+    except ValueError as exc:
+        raise RulesError(str(exc)) from exc
+    return FactBook(game, facts, lexicon)
+
+
+def load_books(directory: Path = FACTS_DIR) -> dict[GameId, FactBook]:
+    """Every game's facts in `directory`, with their chat words registered."""
+    books: dict[GameId, FactBook] = {}
+    for path in sorted(directory.glob("*.yaml")):
+        book = load_book(path)
+        books[book.game] = book
+        chat.register_lexicon(book.game, book.lexicon)
+    return books

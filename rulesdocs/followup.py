@@ -1,0 +1,137 @@
+"""Follow-up questions rewritten as whole questions.
+
+"ok and if that same monster was in defense instead?" after "what happens if i attack a monster in
+attack position with higher atk" becomes "... attack a monster in defense position with higher atk":
+a term of the follow-up replaces the earlier question's term of the same class (`contrasts.yaml`:
+attack/defense position, my/opponent's turn, monster/magic/trap, healthy/injured...; numbers form
+a class of their own, "what about a level 8?"), and new words are added. Everything works on
+normalized tokens (`rulesdocs.chat.tokens`), which is what the fact matcher reads.
+
+>>> rewrite(tokens("how many tributes for a lvl 5", "yugioh"), tokens("what about a level 8 one?", "yugioh"), "yugioh")
+['tribut', 'level', '8']
+>>> rewrite(tokens("what happens if i attack a monster in attack position", "yugioh"),
+...         tokens("and if it was in defense instead", "yugioh"), "yugioh")
+['attack', 'monster', 'defens']
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from rulesdocs.chat import tokens
+
+__all__ = ["explicit", "rewrite", "tokens"]
+
+Member = tuple[str, ...]
+FILLER = frozenset({"instead", "case", "same", "scenario", "situation", "version", "way", "ask"})
+"""Tokens that only say "this is a variation of the last question"."""
+
+_EXPLICIT = re.compile(
+    r"^\s*(?:(?:ok(?:ay)?|so|hmm+|wait|oh|ah|right|cool|thanks|thx|ty)\b[\s,.!]*)*"
+    r"(?:and|but|or|also|then|what about|how about|what if|same (?:for|with|goes)|in that case|"
+    r"and if|and what if|even if|unless|instead|does that|is that|does it|is it|can it|would it|"
+    r"what happens if|if it|if they|if its|if it's|if that)\b"
+    r"|\b(?:instead|tho|though|too|as well|either)\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
+
+
+def explicit(question: str) -> bool:
+    """True when `question` is worded as a follow-up ("and if...", "what about...", "...too?")."""
+    return bool(_EXPLICIT.search(question))
+
+
+def _load() -> tuple[list[list[Member]], dict[str, list[list[Member]]]]:
+    path = Path(__file__).with_name("contrasts.yaml")
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(raw, dict):
+        raise ValueError(f"{path}: expected `shared:` and `per_game:`")
+
+    def classes(items: object, game: str | None) -> list[list[Member]]:
+        if not isinstance(items, list):
+            raise ValueError(f"{path}: a list of classes (lists of terms) was expected")
+        out = []
+        for item in items:
+            if not isinstance(item, list):
+                raise ValueError(f"{path}: {item!r} is not a list of terms")
+            out.append([m for m in (tuple(tokens(str(term), game)) for term in item) if m])
+        return out
+
+    per_game = raw.get("per_game") or {}
+    return classes(raw.get("shared") or [], None), {str(g): classes(c, str(g)) for g, c in per_game.items()}
+
+
+_SHARED, _PER_GAME = _load()
+
+
+def _classes(game: str | None) -> list[list[Member]]:
+    return [*_PER_GAME.get(game or "", []), *_SHARED]
+
+
+def _find(words: list[str], member: Member, start: int = 0) -> int:
+    size = len(member)
+    for i in range(start, len(words) - size + 1):
+        if tuple(words[i : i + size]) == member:
+            return i
+    return -1
+
+
+def _member_at(words: list[str], i: int, game: str | None) -> tuple[Member, list[Member]] | None:
+    best: tuple[Member, list[Member]] | None = None
+    for members in _classes(game):
+        for member in members:
+            if tuple(words[i : i + len(member)]) == member and (best is None or len(member) > len(best[0])):
+                best = (member, members)
+    return best
+
+
+def _swap(out: list[str], member: Member, members: list[Member]) -> bool:
+    """Replace the first other member of the class found in `out` by `member`; False if none."""
+    for other in sorted(members, key=len, reverse=True):
+        if other == member:
+            continue
+        at = _find(out, other)
+        if at >= 0:
+            out[at : at + len(other)] = member
+            return True
+    return False
+
+
+def _swap_number(out: list[str], number: str, before: str | None) -> None:
+    digits = [i for i, w in enumerate(out) if w.isdigit()]
+    if not digits:
+        out.append(number)
+        return
+    if before is not None:
+        for i in digits:
+            if i > 0 and out[i - 1] == before:
+                out[i] = number
+                return
+    out[digits[0]] = number
+
+
+def rewrite(previous: list[str], follow_up: list[str], game: str | None) -> list[str]:
+    """The tokens of `previous` with the contrasted terms of `follow_up` swapped in."""
+    words = [w for w in follow_up if w not in FILLER]
+    if len(words) >= 2 and words[-1] == "1":  # "a level 8 one", "the trap one": a pronoun, not a number
+        words = words[:-1]
+    out = list(previous)
+    i = 0
+    while i < len(words):
+        found = _member_at(words, i, game)
+        if found is not None:
+            member, members = found
+            if _find(out, member) < 0 and not _swap(out, member, members):
+                out.extend(member)
+            i += len(member)
+            continue
+        word = words[i]
+        if word.isdigit():
+            _swap_number(out, word, words[i - 1] if i > 0 else None)
+        elif word not in out:
+            out.append(word)
+        i += 1
+    return out

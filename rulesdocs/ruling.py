@@ -1,0 +1,89 @@
+"""Choosing the ruling that answers a question: fact matches fused with section retrieval.
+
+A fact's score is its phrasing similarity (`rulesdocs.factmatch`) plus a bonus when the section
+search ranks the fact's section near the top, plus small bonuses when the fact's answer has the
+shape the question asks for (a number for "how many", a Yes/No for "can I"). The best fact
+answers when its score reaches `FACT_FLOOR`; below it the section extract of `rulesdocs.answer`
+is the fallback, itself subject to the confidence floor.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rulesdocs.factmatch import FactHit
+from rulesdocs.facts import Fact
+from rulesdocs.model import Hit
+
+FACT_FLOOR = 0.42
+"""Fused score at which a fact answers (tuned on the dev chat sets)."""
+SECTION_TOP_BONUS = 0.08
+SECTION_NEAR_BONUS = 0.04
+SHAPE_BONUS = 0.03
+SEE_ALSO_RATIO = 0.75
+
+QUANTITY = re.compile(
+    r"\bhow\s+(?:many|much|big|long|large|small|often|far|high|low)\b|\b(?:max|maximum|min|minimum|limit|"
+    r"most|least|smallest|biggest|largest|fewest|number of|count|amount)\b",
+    re.IGNORECASE,
+)
+YES_NO = re.compile(
+    r"^\s*(?:(?:so|ok|okay|wait|and|but|hey|yo|quick q|q)[\s,:]+)*"
+    r"(?:can|cant|can't|could|do|does|dont|don't|did|is|isnt|isn't|are|aren't|arent|am|may|must|should|will|would|"
+    r"have|has|was|were)\b",
+    re.IGNORECASE,
+)
+_NUMBER = re.compile(r"\d")
+_YES_NO_ANSWER = re.compile(r"^\s*(?:yes|no)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """The fact chosen for a question, its fused score and the runners-up."""
+
+    fact: Fact
+    score: float
+    similarity: float
+    runners_up: tuple[Fact, ...]
+
+
+def _section_rank(fact: Fact, sections: Sequence[str]) -> int | None:
+    for rank, section in enumerate(sections):
+        for own in fact.sections:
+            if own == section or section.startswith(own + ".") or own.startswith(section + "."):
+                return rank
+    return None
+
+
+def fuse(question: str, facts: Sequence[FactHit], sections: Sequence[Hit]) -> list[tuple[float, FactHit]]:
+    """Fact hits re-scored with the section ranking and the question's shape, best first."""
+    ranked = [h.chunk.section for h in sections[:3] if h.chunk.is_reference]
+    quantity = bool(QUANTITY.search(question))
+    yes_no = bool(YES_NO.search(question))
+    out = []
+    for hit in facts:
+        score = hit.score
+        rank = _section_rank(hit.fact, ranked)
+        if rank == 0:
+            score += SECTION_TOP_BONUS
+        elif rank is not None:
+            score += SECTION_NEAR_BONUS
+        if quantity and _NUMBER.search(hit.fact.answer):
+            score += SHAPE_BONUS
+        if yes_no and _YES_NO_ANSWER.search(hit.fact.answer):
+            score += SHAPE_BONUS
+        out.append((score, hit))
+    out.sort(key=lambda item: -item[0])
+    return out
+
+
+def choose(question: str, facts: Sequence[FactHit], sections: Sequence[Hit]) -> Ruling | None:
+    """The best fact for `question` (None when no fact matched at all)."""
+    fused = fuse(question, facts, sections)
+    if not fused:
+        return None
+    score, best = fused[0]
+    runners = tuple(h.fact for s, h in fused[1:] if s >= SEE_ALSO_RATIO * score and h.fact.section != best.fact.section)
+    return Ruling(best.fact, score, best.score, runners)
