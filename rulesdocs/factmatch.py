@@ -85,6 +85,11 @@ class FactMatcher:
             vector[feature] = idf * (PAIR_WEIGHT if pair else 1.0)
         return vector
 
+    def knows(self, phrase: str) -> bool:
+        """True when the facts use `phrase` (every word, and every adjacent pair, of it)."""
+        words = chat.tokens(phrase, self.game)
+        return bool(words) and all(feature in self.idf for feature, _ in features(words))
+
     def correct(self, question: str) -> str:
         """`question` with words the game never uses replaced by the closest word it does."""
         words = chat.chat_words(question, self.game)

@@ -20,6 +20,11 @@ FACTS_DIR = Path(__file__).with_name("facts")
 ANSWER_MAX = 420
 MIN_ASKS = 6
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_DEFINITION_ASK = re.compile(
+    r"^\s*(?:what(?:'?s| is| are| does| do)|wat is|wut is|define|definition|meaning of|explain)\b|\bmean\b|\bmeans\b"
+    r"|^\s*[\w' -]{1,30}\?\s*$",
+    re.IGNORECASE,
+)
 _SECTION = re.compile(r"^\d+(?:\.\d+)*$|^G:.+$")
 
 
@@ -34,6 +39,12 @@ class Fact:
     asks: tuple[str, ...]
     also: tuple[str, ...] = ()
     interpretation: bool = False
+
+    @property
+    def is_definition(self) -> bool:
+        """True for a "what is X" fact: most of its phrasings ask what something is or means."""
+        asking = sum(bool(_DEFINITION_ASK.search(a)) for a in self.asks)
+        return asking * 2 >= len(self.asks)
 
     @property
     def sections(self) -> tuple[str, ...]:

@@ -34,7 +34,8 @@ _EXPLICIT = re.compile(
     r"(?:and|but|or|also|then|what about|how about|what if|same (?:for|with|goes)|in that case|"
     r"and if|and what if|even if|unless|instead|does that|is that|does it|is it|can it|would it|"
     r"what happens if|if it|if they|if its|if it's|if that)\b"
-    r"|\b(?:instead|tho|though|too|as well|either)\s*[?.!]*\s*$",
+    r"|\b(?:instead|tho|though|too|as well|either)\s*[?.!]*\s*$"
+    r"|\b(?:for|about|with|to|of|on|in|like) (?:that|it|this|those|them|these)\s*(?:too|then|tho)?\s*[?.!]*\s*$",
     re.IGNORECASE,
 )
 
@@ -44,31 +45,29 @@ def explicit(question: str) -> bool:
     return bool(_EXPLICIT.search(question))
 
 
-def _load() -> tuple[list[list[Member]], dict[str, list[list[Member]]]]:
+def _load() -> tuple[list[list[str]], dict[str, list[list[str]]]]:
     path = Path(__file__).with_name("contrasts.yaml")
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     if not isinstance(raw, dict):
         raise ValueError(f"{path}: expected `shared:` and `per_game:`")
 
-    def classes(items: object, game: str | None) -> list[list[Member]]:
-        if not isinstance(items, list):
+    def classes(items: object) -> list[list[str]]:
+        if not isinstance(items, list) or not all(isinstance(item, list) for item in items):
             raise ValueError(f"{path}: a list of classes (lists of terms) was expected")
-        out = []
-        for item in items:
-            if not isinstance(item, list):
-                raise ValueError(f"{path}: {item!r} is not a list of terms")
-            out.append([m for m in (tuple(tokens(str(term), game)) for term in item) if m])
-        return out
+        return [[str(term) for term in item] for item in items]
 
     per_game = raw.get("per_game") or {}
-    return classes(raw.get("shared") or [], None), {str(g): classes(c, str(g)) for g, c in per_game.items()}
+    return classes(raw.get("shared") or []), {str(g): classes(c) for g, c in per_game.items()}
 
 
 _SHARED, _PER_GAME = _load()
 
 
 def _classes(game: str | None) -> list[list[Member]]:
-    return [*_PER_GAME.get(game or "", []), *_SHARED]
+    """The game's classes, then the shared ones, normalized with the game's chat words (known by
+    the time a follow-up is rewritten: the knowledge base registers them when it loads)."""
+    raw = [*_PER_GAME.get(game or "", []), *_SHARED]
+    return [[m for m in (tuple(tokens(term, game)) for term in terms) if m] for terms in raw]
 
 
 def _find(words: list[str], member: Member, start: int = 0) -> int:
@@ -79,9 +78,9 @@ def _find(words: list[str], member: Member, start: int = 0) -> int:
     return -1
 
 
-def _member_at(words: list[str], i: int, game: str | None) -> tuple[Member, list[Member]] | None:
+def _member_at(words: list[str], i: int, classes: list[list[Member]]) -> tuple[Member, list[Member]] | None:
     best: tuple[Member, list[Member]] | None = None
-    for members in _classes(game):
+    for members in classes:
         for member in members:
             if tuple(words[i : i + len(member)]) == member and (best is None or len(member) > len(best[0])):
                 best = (member, members)
@@ -119,9 +118,10 @@ def rewrite(previous: list[str], follow_up: list[str], game: str | None) -> list
     if len(words) >= 2 and words[-1] == "1":  # "a level 8 one", "the trap one": a pronoun, not a number
         words = words[:-1]
     out = list(previous)
+    classes = _classes(game)
     i = 0
     while i < len(words):
-        found = _member_at(words, i, game)
+        found = _member_at(words, i, classes)
         if found is not None:
             member, members = found
             if _find(out, member) < 0 and not _swap(out, member, members):

@@ -21,6 +21,13 @@ def outside_rules(game: GameId, reason: str) -> str:
     return f"I did not find a rule about that in the {game_name(game)} rules. {reason}".rstrip()
 
 
+def card_text(game: GameId, name: str) -> str:
+    return (
+        f"I did not find a rule about that in the {game_name(game)} rules: what one card does is its own text, "
+        f"not a rule. Look it up with `/card {name}`."
+    )
+
+
 def other_game_hint(game: GameId) -> str:
     return f" It sounds like a {game_name(game)} question: ask again with game `{game}`."
 

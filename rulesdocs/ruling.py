@@ -23,6 +23,12 @@ SECTION_TOP_BONUS = 0.08
 SECTION_NEAR_BONUS = 0.04
 SHAPE_BONUS = 0.03
 SEE_ALSO_RATIO = 0.75
+DEFINITION_PENALTY = 0.06
+"""A "what is X" fact answering a question that doesn't ask what something is."""
+DEFINITION = re.compile(
+    r"^\s*(?:what(?:'?s| is| are| does| do)|wat is|define|definition|meaning of|explain)\b.{0,40}$|\bmeans?\b",
+    re.IGNORECASE,
+)
 
 QUANTITY = re.compile(
     r"\bhow\s+(?:many|much|big|long|large|small|often|far|high|low)\b|\b(?:max|maximum|min|minimum|limit|"
@@ -62,6 +68,7 @@ def fuse(question: str, facts: Sequence[FactHit], sections: Sequence[Hit]) -> li
     ranked = [h.chunk.section for h in sections[:3] if h.chunk.is_reference]
     quantity = bool(QUANTITY.search(question))
     yes_no = bool(YES_NO.search(question))
+    definition = bool(DEFINITION.search(question))
     out = []
     for hit in facts:
         score = hit.score
@@ -74,6 +81,8 @@ def fuse(question: str, facts: Sequence[FactHit], sections: Sequence[Hit]) -> li
             score += SHAPE_BONUS
         if yes_no and _YES_NO_ANSWER.search(hit.fact.answer):
             score += SHAPE_BONUS
+        if hit.fact.is_definition and not definition:
+            score -= DEFINITION_PENALTY
         out.append((score, hit))
     out.sort(key=lambda item: -item[0])
     return out

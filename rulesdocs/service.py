@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulesdocs import chat, followup, messages, ruling, scope
+from rulesdocs import cardnames, chat, followup, messages, ruling, scope
 from rulesdocs import conversation as conv
 from rulesdocs import text as textmod
 from rulesdocs.answer import AnswerConfig, cite, compose
@@ -218,6 +218,10 @@ class RulesService:
         if matcher is None or _SECTION_ONLY.match(stripped):
             context = previous.question if previous is not None and follow_up else ""
             return self._from_sections(question, game, context), own
+        mention = cardnames.find(stripped, game)
+        about_card = mention if mention is not None and cardnames.card_question(stripped, mention) else None
+        if mention is not None and about_card is None and not matcher.knows(" ".join(mention.words)):
+            stripped = cardnames.replace(stripped, mention)
         mine = chat.tokens(matcher.correct(stripped), game)
         own = dataclasses.replace(own, tokens=tuple(mine))
         best = self._rule(question, stripped, mine, game, "")
@@ -232,13 +236,16 @@ class RulesService:
                     game, f"{previous.question} {stripped}", None, own.at, tokens=tuple(rewritten)
                 )
         chosen, hits = best
+        if about_card is not None and (chosen is None or not cardnames.names(chosen.fact.answer, about_card)):
+            return self._card_text(question, game, about_card), understood
         outside = scope.outside(stripped, game)
         if outside is not None and (chosen is None or chosen.similarity < SCOPE_OVERRIDE):
             return self._outside(question, game, outside, hits), understood
         defined = hits[0].chunk if hits and hits[0].source == "exact" and hits[0].chunk.kind == "glossary" else None
         if defined is not None and chosen is not None and not _defines(chosen.fact.answer, defined.title):
             chosen = None  # "what is X" with X in the glossary: a fact must be about X, else the entry answers
-        if chosen is not None and chosen.score >= ruling.FACT_FLOOR:
+        floor = FOLLOW_UP_FLOOR if context else ruling.FACT_FLOOR
+        if chosen is not None and chosen.score >= floor:
             return self._from_fact(question, game, chosen, hits), understood
         return self._from_sections(question, game, context), understood
 
@@ -275,6 +282,15 @@ class RulesService:
             confidence=min(1.0, chosen.score),
             found=True,
             sections=tuple(dict.fromkeys([*fact.sections, *(h.chunk.section for h in hits)])),
+        )
+
+    def _card_text(self, question: str, game: GameId, mention: cardnames.Mention) -> Answer:
+        return Answer(
+            question=question,
+            game=game,
+            text=messages.card_text(game, mention.name),
+            confidence=0.0,
+            found=False,
         )
 
     def _outside(self, question: str, game: GameId, outside: scope.OutOfScope, hits: list[Hit]) -> Answer:
@@ -359,6 +375,8 @@ class RulesService:
 
 SCOPE_OVERRIDE = 0.8
 """A question that looks outside the rules (scope.yaml) is still answered by a fact this similar."""
+FOLLOW_UP_FLOOR = 0.33
+"""The fact floor for a follow-up rewritten whole: a merged question matches phrasings less closely."""
 REWRITE_MARGIN = 0.12
 """A worded follow-up ("and if...") is read whole unless the fragment alone matches this much better."""
 
@@ -372,6 +390,8 @@ def _prefer_rewrite(
     """Whether the follow-up rewritten with the previous question answers better than it alone."""
     own_score = own[0].score if own[0] is not None else 0.0
     merged_score = merged[0].score if merged[0] is not None else 0.0
+    if worded and own_words <= 2:  # "and a fw?": the fragment alone would only find a definition
+        return merged_score >= FOLLOW_UP_FLOOR or own_score < ruling.FACT_FLOOR
     if worded:
         return own_score < merged_score + REWRITE_MARGIN
     return own_words <= 3 and own_score < ruling.FACT_FLOOR and merged_score >= ruling.FACT_FLOOR + 0.05

@@ -1,11 +1,13 @@
 """Benchmark of the rules assistant; prints one JSON object.
 
-    .venv/bin/python tests/bench/bench_rules.py [--semantic] [--docs ../shared/rulebooks]
+    .venv/bin/python tests/bench/bench_rules.py [--semantic] [--docs ../shared/rulebooks] [--misses]
 
-Measures: index build time for all five references (fresh file, then reuse), answer latency
-(p50/p95 of `RulesService.ask` over every labelled question), hit@1/hit@3 per game for BM25
-and, with --semantic and the extra installed, for BM25 + embeddings fused by RRF; game
-inference accuracy; follow-up conversation hit rates.
+First what players judge, on the chat sets (tests/rulesdocs/blind: frozen, written blind from the
+rulebooks; tests/rulesdocs/dev: for tuning), per game: right fact in the answer text, the same
+counting the first cited passage, follow-ups answered right, "not found" on questions the rules
+don't answer, answerable questions refused, p50/p95 latency. Then the build time of the index
+and the knowledge base for all five games, and the older section-retrieval figures (hit@1/hit@3
+on rulesdocs/questions, game inference, refusals).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from rulesdocs.chatsets import load_sets, score_sets
 from rulesdocs.conversation import infer_game
 from rulesdocs.evaluate import (
     HOLDOUT2_DIR,
@@ -47,6 +50,30 @@ def build_times(docs: list[str]) -> dict[str, float]:
         RulesIndex.open(extra_dirs=docs, db_path=db).close()
         reused = time.perf_counter() - start
     return {"build_s": round(built, 3), "reuse_s": round(reused, 3), "chunks": chunks}
+
+
+CHAT_SETS = Path(__file__).resolve().parents[1] / "rulesdocs"
+
+
+def chat_quality(service: RulesService, name: str, misses: bool) -> dict[str, object]:
+    """The chat set `name` (blind or dev): per game and overall."""
+    reports = score_sets(service, load_sets(CHAT_SETS / name))
+    out: dict[str, object] = {game: report.summary() for game, report in reports.items()}
+    if misses:
+        out["misses"] = [m for game, r in reports.items() if game != "all" for m in r.misses]
+    return out
+
+
+def knowledge_build() -> dict[str, float]:
+    """Index and knowledge base for all five games, built from scratch in one process."""
+    with tempfile.TemporaryDirectory() as tmp:
+        start = time.perf_counter()
+        service = RulesService(db_path=Path(tmp) / "rules.sqlite")
+        service.prepare()
+        built = time.perf_counter() - start
+        facts = sum(len(service.matcher(g).book.facts) for g in service.index.games if service.matcher(g))
+        service.index.close()
+    return {"build_s": round(built, 3), "facts": facts}
 
 
 def quality(service: RulesService, directory: Path = QUESTIONS_DIR) -> dict[str, object]:
@@ -105,9 +132,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--semantic", action="store_true")
     parser.add_argument("--docs", action="append", default=[])
+    parser.add_argument("--misses", action="store_true", help="list the dev set's misses (never the blind set's)")
     args = parser.parse_args()
-    result: dict[str, object] = {"index": build_times(args.docs)}
     service = RulesService(db_path=":memory:", extra_dirs=args.docs)
+    result: dict[str, object] = {
+        "blind": chat_quality(service, "blind", False),
+        "dev": chat_quality(service, "dev", args.misses),
+        "knowledge_build": knowledge_build(),
+        "index": build_times(args.docs),
+    }
     result["bm25"] = quality(service)
     result["bm25_holdout"] = quality(service, HOLDOUT_DIR)
     result["bm25_holdout2"] = quality(service, HOLDOUT2_DIR)
@@ -121,6 +154,8 @@ def main() -> int:
         start = time.perf_counter()
         if semantic.enable_semantic():
             result["semantic_load_s"] = round(time.perf_counter() - start, 2)
+            result["fused_blind"] = chat_quality(semantic, "blind", False)
+            result["fused_dev"] = chat_quality(semantic, "dev", False)
             result["fused"] = quality(semantic)
             result["fused_holdout"] = quality(semantic, HOLDOUT_DIR)
             result["fused_holdout2"] = quality(semantic, HOLDOUT2_DIR)
