@@ -135,3 +135,50 @@ async def test_no_public_message_names_a_hidden_card(bot_runner: Any, fake_disco
     assert found == [], found[:5]
     assert asked >= 1 and decisions >= 20
     assert row.status == "finished" or decisions == MAX_DECISIONS
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["yugioh", "usagi"])
+async def test_ai_match_of_a_real_game_through_the_strict_fake(bot_runner: Any, fake_discord: Any, game: str) -> None:
+    """A person against the AI to the end: every post, edit and reply passes Discord's checks
+    (the fixture fails the test on any refusal), and the AI's hidden cards stay hidden too."""
+    fake = fake_discord
+    bot = await bot_runner.start()
+    rng = random.Random(f"ai-{game}")
+    _, token = await fake.slash("ana", "match", "ai", game=game, level="easy")
+    started = await fake.reply_to(token)
+    assert "Match #1" in started["content"]
+    board_call = await fake.wait_for(
+        lambda c: c.method == "POST" and c.path.endswith("/messages") and bool((c.body or {}).get("embeds")),
+        timeout=30,
+    )
+    thread = board_call.path.split("/")[2]
+    board = next(m for m in fake.messages.values() if m["channel_id"] == thread and m["embeds"])
+    hand_button = components(board)[0]["custom_id"]
+    checked, found, decisions = 0, [], 0
+    ever_public: set[str] = set()
+    row, state = await bot.services.matches.state(1)
+    while row.status == "active" and decisions < MAX_DECISIONS:
+        start = len(fake.calls)
+        _, token = await fake.click("ana", board, hand_button)
+        private = await fake.reply_to(token, start=start)
+        options = [c for c in components(private) if c["custom_id"].startswith("tcg:opt:")]
+        menus = [c for c in components(private) if c["custom_id"].startswith("tcg:sel:")]
+        if not options and not menus:  # the AI is still thinking: look again
+            row, state = await bot.services.matches.state(1)
+            continue
+        start = len(fake.calls)
+        if menus:
+            value = rng.choice(menus[0]["options"])["value"]
+            _, token = await fake.click("ana", private, menus[0]["custom_id"], [value])
+        else:
+            _, token = await fake.click("ana", private, rng.choice(options)["custom_id"])
+        await fake.reply_to(token, start=start)
+        await fake.wait_for(lambda c: c.method == "PATCH" and c.path.startswith(f"/channels/{thread}/"), start=start)
+        decisions += 1
+        row, state = await bot.services.matches.state(1)
+        if state is not None:
+            found.extend(leaks(fake.calls[checked:], hidden_names(state, ever_public)))
+        checked = len(fake.calls)
+    assert found == [], found[:5]
+    assert decisions >= 5 and fake.problems == []

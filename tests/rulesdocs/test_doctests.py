@@ -7,7 +7,16 @@ import importlib
 
 import pytest
 
-MODULES = ["rulesdocs.text", "rulesdocs.index", "rulesdocs.service", "rulesdocs.semantic", "rulesdocs.evaluate"]
+MODULES = [
+    "rulesdocs.text",
+    "rulesdocs.index",
+    "rulesdocs.service",
+    "rulesdocs.semantic",
+    "rulesdocs.evaluate",
+    "rulesdocs.chat",
+    "rulesdocs.followup",
+    "rulesdocs.scope",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)
