@@ -26,6 +26,9 @@ PAIR_WEIGHT = 0.6
 """Weight of a word pair ("level 7", "defens position") relative to its IDF."""
 ANSWER_WEIGHT = 0.85
 """A fact's answer text matches at this share of a phrasing's similarity."""
+COVERAGE_WEIGHT = 0.5
+"""Share of the score given to how much of the question (by IDF) a phrasing covers; the rest is
+the cosine. Cosine alone lets a short phrasing of two common words beat a longer, closer one."""
 TYPO_CUTOFF = 82.0
 TYPO_MIN_LENGTH = 5
 
@@ -113,14 +116,19 @@ class FactMatcher:
         norm = math.sqrt(sum(w * w for w in query.values()))
         if not norm:
             return []
+        total = sum(query.values())
         dots: dict[int, float] = defaultdict(float)
+        covered: dict[int, float] = defaultdict(float)
         for feature, weight in query.items():
             for d, doc_weight in self._postings.get(feature, ()):
                 dots[d] += weight * doc_weight
+                covered[d] += weight
         best: dict[int, tuple[float, str]] = {}
         for d, dot in dots.items():
             fact_index, phrasing, doc_weight, _ = self._docs[d]
-            score = doc_weight * dot / (norm * self._norms[d])
+            cosine = dot / (norm * self._norms[d])
+            coverage = covered[d] / total
+            score = doc_weight * ((1.0 - COVERAGE_WEIGHT) * cosine + COVERAGE_WEIGHT * coverage)
             if score > best.get(fact_index, (0.0, ""))[0]:
                 best[fact_index] = (score, phrasing)
         ranked = sorted(best.items(), key=lambda item: -item[1][0])[:limit]

@@ -217,6 +217,9 @@ class RulesService:
         own = conv.Context(game, stripped, None, time.monotonic())
         if matcher is None or _SECTION_ONLY.match(stripped):
             context = previous.question if previous is not None and follow_up else ""
+            outside = None if _SECTION_ONLY.match(stripped) else scope.outside(stripped, game)
+            if outside is not None:
+                return self._outside(question, game, outside, self.rank(stripped, game)), own
             return self._from_sections(question, game, context), own
         mention = cardnames.find(stripped, game)
         about_card = mention if mention is not None and cardnames.card_question(stripped, mention) else None
@@ -345,12 +348,27 @@ class RulesService:
         for candidate in (
             context.game if context else None,
             where.match_game,
-            inference.best,
+            self._game_by_facts(question, index) or inference.best,
             where.server_default,
         ):
             if candidate is not None and candidate in index.games:
                 return candidate
         return index.games[0] if len(index.games) == 1 else None
+
+    def _game_by_facts(self, question: str, index: RulesIndex) -> GameId | None:
+        """The game whose knowledge base matches `question` clearly best, if one does."""
+        stripped = conv.strip_game_names(question)
+        scores: list[tuple[float, GameId]] = []
+        for game in index.games:
+            matcher = self.matcher(game)
+            if matcher is not None:
+                hits = matcher.match(stripped, limit=1)
+                scores.append((hits[0].score if hits else 0.0, game))
+        scores.sort(reverse=True)
+        if not scores or scores[0][0] < GAME_BY_FACTS_FLOOR:
+            return None
+        runner_up = scores[1][0] if len(scores) > 1 else 0.0
+        return scores[0][1] if scores[0][0] >= runner_up + GAME_BY_FACTS_MARGIN else None
 
     def _suggest_other_game(self, answer: Answer, question: str, game: GameId, index: RulesIndex) -> Answer:
         """A "not found" whose words clearly belong to another game says so."""
@@ -373,6 +391,10 @@ class RulesService:
         )
 
 
+GAME_BY_FACTS_FLOOR = 0.6
+GAME_BY_FACTS_MARGIN = 0.15
+"""A question names no game: the game whose facts match it this well, and this much better than
+any other game's, is taken (after the channel's conversation and match)."""
 SCOPE_OVERRIDE = 0.8
 """A question that looks outside the rules (scope.yaml) is still answered by a fact this similar."""
 FOLLOW_UP_FLOOR = 0.33
