@@ -29,6 +29,8 @@ ANSWER_WEIGHT = 0.85
 COVERAGE_WEIGHT = 0.5
 """Share of the score given to how much of the question (by IDF) a phrasing covers; the rest is
 the cosine. Cosine alone lets a short phrasing of two common words beat a longer, closer one."""
+FOCUS_BOOST = 1.6
+"""Weight of the words a follow-up brought in ("shooting phase" in "and in the shooting phase?")."""
 TYPO_CUTOFF = 82.0
 TYPO_MIN_LENGTH = 5
 
@@ -110,9 +112,12 @@ class FactMatcher:
         words = chat.tokens(self.correct(question), self.game)
         return self.match_tokens(words, limit=limit)
 
-    def match_tokens(self, words: list[str], *, limit: int = 5) -> list[FactHit]:
-        """`match` for already normalized words."""
+    def match_tokens(self, words: list[str], *, limit: int = 5, focus: frozenset[str] = frozenset()) -> list[FactHit]:
+        """`match` for already normalized words; `focus` words (what a follow-up changed) weigh more."""
         query = self._vector(words)
+        for feature in query:
+            if focus and any(part in focus for part in feature.split(" ")):
+                query[feature] *= FOCUS_BOOST
         norm = math.sqrt(sum(w * w for w in query.values()))
         if not norm:
             return []

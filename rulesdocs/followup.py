@@ -40,9 +40,21 @@ _EXPLICIT = re.compile(
 )
 
 
+_FILLERS = r"^\s*(?:(?:ok(?:ay)?|so|hmm+|wait|oh|ah|right|cool|alright|and|but|also|then)\b[\s,.!]*)*"
+_SHORT_LEAD = re.compile(_FILLERS + r"(?:in|on|for|with|during|at|when|after|before|if|vs|versus|without|by)\b", re.I)
+_ASKS_WHOLE = re.compile(r"\b(what|how|why|when|where|who|which|can|do|does|is|are|should|must|may)\b", re.I)
+_MORE = re.compile(r"\b(how bout|how abt|what abt|wbu|same thing|same rule|same deal|also for|does the same)\b", re.I)
+
+
 def explicit(question: str) -> bool:
-    """True when `question` is worded as a follow-up ("and if...", "what about...", "...too?")."""
-    return bool(_EXPLICIT.search(question))
+    """True when `question` is worded as a follow-up ("and if...", "what about...", "...too?",
+    "in a 4 player game?", or a bare fragment such as "a lvl 8?")."""
+    if _EXPLICIT.search(question) or _MORE.search(question):
+        return True
+    words = question.split()
+    if len(words) <= 8 and _SHORT_LEAD.search(question):
+        return True
+    return len(words) <= 3 and not _ASKS_WHOLE.search(question)
 
 
 def _load() -> tuple[list[list[str]], dict[str, list[list[str]]]]:

@@ -232,12 +232,13 @@ class RulesService:
         if previous is not None:
             before = list(previous.tokens) or chat.tokens(matcher.correct(previous.question), game)
             rewritten = followup.rewrite(before, mine, game)
-            merged = self._rule(question, stripped, rewritten, game, previous.question)
+            swapped_out = set(before) - set(rewritten)  # "attack phase" when the follow-up says "shooting phase"
+            kept = [w for w in chat.chat_words(previous.question, game) if not set(chat.tokens(w, game)) & swapped_out]
+            focus = frozenset(rewritten) - frozenset(before)
+            merged = self._rule(question, stripped, rewritten, game, " ".join(kept), focus)
             if _prefer_rewrite(best, merged, follow_up, len(mine)):
-                best, context = merged, previous.question
-                understood = conv.Context(
-                    game, f"{previous.question} {stripped}", None, own.at, tokens=tuple(rewritten)
-                )
+                best, context = merged, " ".join(kept)
+                understood = conv.Context(game, f"{context} {stripped}", None, own.at, tokens=tuple(rewritten))
         chosen, hits = best
         if about_card is not None and (chosen is None or not cardnames.names(chosen.fact.answer, about_card)):
             return self._card_text(question, game, about_card), understood
@@ -253,10 +254,16 @@ class RulesService:
         return self._from_sections(question, game, context), understood
 
     def _rule(
-        self, question: str, stripped: str, words: list[str], game: GameId, context: str
+        self,
+        question: str,
+        stripped: str,
+        words: list[str],
+        game: GameId,
+        context: str,
+        focus: frozenset[str] = frozenset(),
     ) -> tuple[ruling.Ruling | None, list[Hit]]:
         matcher = self.matcher(game)
-        facts = matcher.match_tokens(words, limit=8) if matcher is not None else []
+        facts = matcher.match_tokens(words, limit=8, focus=focus) if matcher is not None else []
         hits = self.rank(stripped, game, context=context)
         return ruling.choose(question, facts, hits), hits
 
