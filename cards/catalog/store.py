@@ -9,7 +9,8 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Callable, Sequence
+import reprlib
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +32,131 @@ WRITE_CHUNK = 500  # rows per executemany: the progress bar moves as the databas
 
 class CatalogImportError(ValueError):
     """An import was refused; the message says which file, which entry and why. Nothing was written."""
+
+
+# Bounds on every imported field. Real data stays far below them (the longest Yu-Gi-Oh! name has
+# about 70 characters, the longest rules text about 1,500); a record beyond them is refused: a
+# 1M-character name would make every fuzzy look-up of the game take minutes.
+MAX_CODE = 64
+MAX_NAME = 200  # names, aliases, groups, set names, tags
+MAX_LABEL = 100  # type, subtype, rarity, set number
+MAX_TEXT = 10_000
+MAX_URL = 2_000
+MAX_ITEMS = 1_000  # aliases, alternate codes, printings of one card
+MAX_JSON = 10_000  # stats or extra, as JSON
+MAX_DEPTH = 8  # nesting of stats or extra
+_PREVIEW = reprlib.Repr()
+_PREVIEW.maxstring = _PREVIEW.maxother = 60
+_PREVIEW.maxlist = _PREVIEW.maxdict = _PREVIEW.maxtuple = 4
+_PREVIEW.maxlevel = 3
+
+
+def preview(value: Any) -> str:
+    """A short repr of `value` for an error message, however big or deeply nested it is.
+
+    >>> preview("x" * 1000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxxx'"
+    >>> preview([[[[["deep"]]]]])
+    '[[[[...]]]]'
+    """
+    return _PREVIEW.repr(value)
+
+
+def describe_type(value: Any) -> str:
+    """'a list', 'a number', ... for an error message that says what was found instead."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, bytes):
+        return "binary data"
+    return "nothing" if value is None else type(value).__name__
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in `value` (0 for a scalar), without recursion."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, Mapping):
+            children: list[Any] = list(item.values())
+        elif isinstance(item, (list, tuple)):
+            children = list(item)
+        else:
+            continue
+        deepest = max(deepest, level + 1)
+        if level + 1 > MAX_DEPTH:
+            return level + 1
+        stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def _too_long(at: str, label: str, value: str, limit: int) -> CatalogImportError:
+    return CatalogImportError(
+        f"{at}: field {label!r} is {len(value):,} characters long; at most {limit:,} are allowed "
+        f"(starts {preview(value[:40])})"
+    )
+
+
+def check_length(value: str, at: str, field_name: str, limit: int) -> str:
+    """`value`, or an error when it is longer than `limit` characters."""
+    if len(value) > limit:
+        raise _too_long(at, field_name, value, limit)
+    return value
+
+
+def check_record(record: CardRecord, at: str, labels: Mapping[str, str] | None = None) -> None:
+    """Refuse a record with a field of the wrong type or beyond the bounds above.
+
+    `at` names the file and the entry; `labels` maps record fields to the names the file uses
+    (`{"text": "desc"}`), so the message names the field as the person importing it wrote it.
+    """
+    names = dict(labels or {})
+
+    def label(key: str) -> str:
+        return names.get(key, key)
+
+    def text(key: str, value: Any, limit: int) -> None:
+        if not isinstance(value, str):
+            raise CatalogImportError(f"{at}: field {label(key)!r} must be text, got {describe_type(value)}")
+        if len(value) > limit:
+            raise _too_long(at, label(key), value, limit)
+
+    text("code", record.code, MAX_CODE)
+    text("name", record.name, MAX_NAME)
+    text("type", record.type, MAX_LABEL)
+    text("subtype", record.subtype, MAX_LABEL)
+    text("text", record.text, MAX_TEXT)
+    text("image_url", record.image_url, MAX_URL)
+    text("group", record.group, MAX_NAME)
+    for key, items, limit in (("aliases", record.aliases, MAX_NAME), ("alt_codes", record.alt_codes, MAX_CODE)):
+        if len(items) > MAX_ITEMS:
+            raise CatalogImportError(f"{at}: field {label(key)!r} has {len(items):,} entries; at most {MAX_ITEMS:,}")
+        for item in items:
+            text(key, item, limit)
+    if len(record.sets) > MAX_ITEMS:
+        raise CatalogImportError(
+            f"{at}: field {label('sets')!r} has {len(record.sets):,} printings; at most {MAX_ITEMS:,}"
+        )
+    for printing in record.sets:
+        for key, value in printing.items():
+            limit = MAX_NAME if key == "set" else MAX_LABEL
+            text("sets", value, limit)
+    for key, value in (("stats", record.stats), ("extra", record.extra)):
+        if _depth(value) > MAX_DEPTH:
+            raise CatalogImportError(
+                f"{at}: field {label(key)!r} nests lists or objects more than {MAX_DEPTH} levels deep"
+            )
+        size = len(json.dumps(value, ensure_ascii=False, default=str))
+        if size > MAX_JSON:
+            raise CatalogImportError(f"{at}: field {label(key)!r} is {size:,} characters as JSON; at most {MAX_JSON:,}")
 
 
 def group_key(game: str, name: str, explicit: str = "") -> str:
@@ -142,6 +268,7 @@ def check_records(records: Sequence[CardRecord], source: str) -> None:
     """Refuse a batch with duplicate codes, blank names or codes, or a code also used as an alt code."""
     seen: dict[tuple[str, str], str] = {}
     for record in records:
+        check_record(record, f"{source}: card {preview(record.code)} ({preview(record.name)})")
         if not record.code.strip():
             raise CatalogImportError(f"{source}: card {record.name!r} has no code")
         if not record.name.strip():

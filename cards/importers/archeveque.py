@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cards.catalog.store import CardRecord, CatalogImportError
-from cards.importers.base import Parsed, Progress, as_int, check_fields
+from cards.catalog.store import CardRecord, CatalogImportError, describe_type, preview
+from cards.importers.base import Parsed, Progress, as_int, as_text, check_fields
 
 KNOWN_FIELDS = frozenset(
     {
@@ -36,6 +36,7 @@ KNOWN_FIELDS = frozenset(
         "level",
     }
 )
+TEXT_FIELDS = ("id", "name", "extension", "cardtype", "element", "team", "position", "effect", "flavor", "rarity")
 ATTRIBUTES = {"fire": "power", "speed": "speed", "teamwork": "teamwork", "tactic": "tactic", "tactics": "tactic"}
 TYPES = {
     "goal": "goalkeeper",
@@ -66,28 +67,29 @@ def parse_archeveque(
     for position, raw in enumerate(data):
         at = f"{where}: row #{position + 1}"
         if not isinstance(raw, dict):
-            raise CatalogImportError(f"{at}: expected a card object, got {str(raw)[:80]}")
+            raise CatalogImportError(f"{at}: expected a card object, got {describe_type(raw)} ({preview(raw)})")
         check_fields(raw, KNOWN_FIELDS, at, strict)
-        name = str(raw.get("name") or "").strip()
-        extension = str(raw.get("extension") or "").strip()
+        text = {key: as_text(raw.get(key), at, key, numbers=True) for key in TEXT_FIELDS}
+        name = text["name"].strip()
+        extension = text["extension"].strip()
         if not name:
-            parsed.skipped.append((f"row id {raw.get('id')}", "placeholder row without a name"))
+            parsed.skipped.append((f"row id {text['id'][:40]}", "placeholder row without a name"))
             continue
         number = as_int(raw.get("id"), at, "id")
         if not extension or number is None:
-            parsed.skipped.append((f"row id {raw.get('id')} {name}", "no set (extension) or id to make a code"))
+            parsed.skipped.append((f"row id {number} {preview(name)}", "no set (extension) or id to make a code"))
             continue
-        card_type = TYPES.get(str(raw.get("cardtype") or "").lower())
+        card_type = TYPES.get(text["cardtype"].lower())
         if card_type is None:
-            raise CatalogImportError(f"{at}: unknown cardtype {raw.get('cardtype')!r}; expected {sorted(TYPES)}")
-        element = str(raw.get("element") or "").strip().lower()
+            raise CatalogImportError(f"{at}: unknown cardtype {preview(text['cardtype'])}; expected {sorted(TYPES)}")
+        element = text["element"].strip().lower()
         stats: dict[str, Any] = {"attribute": ATTRIBUTES.get(element)}
         if element and element != "none" and element not in ATTRIBUTES:
-            raise CatalogImportError(f"{at}: unknown element {raw.get('element')!r}")
+            raise CatalogImportError(f"{at}: unknown element {preview(text['element'])}")
         if card_type != "technique":
-            position_code = str(raw.get("position") or "").strip() or None
+            position_code = text["position"].strip() or None
             stats.update(
-                team=str(raw.get("team") or "") or None,
+                team=text["team"] or None,
                 position=None if card_type == "goalkeeper" else position_code,
                 sp=as_int(raw.get("sp"), at, "sp"),
             )
@@ -96,10 +98,10 @@ def parse_archeveque(
             if value is not None:
                 stats[key] = value
         code = f"{extension}-{number:02d}" if extension == "S1" else f"{extension}-{number:03d}"
-        subtype = "" if card_type in ("goalkeeper", "technique") else str(raw.get("position") or "")
-        extra = {k: repair(str(raw[k])) for k in ("rarity", "flavor") if raw.get(k)}
+        subtype = "" if card_type in ("goalkeeper", "technique") else text["position"]
+        extra = {k: repair(text[k]) for k in ("rarity", "flavor") if text[k]}
         extra["collector_number"] = code
-        parsed.records.append(
+        parsed.add(
             CardRecord(
                 game=game,
                 code=code,
@@ -107,10 +109,12 @@ def parse_archeveque(
                 type=card_type,
                 subtype=subtype,
                 stats=stats,
-                text=repair(str(raw.get("effect") or "")),
+                text=repair(text["effect"]),
                 sets=[{"set": extension}],
                 extra=extra,
-            )
+            ),
+            at,
+            {"code": "extension and id", "subtype": "position", "text": "effect", "extra": "rarity or flavor"},
         )
         if progress is not None:
             progress(1)

@@ -15,8 +15,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from cards.catalog.store import CardRecord, CatalogImportError
-from cards.importers.base import Parsed, Progress, check_fields, read_json
+from cards.catalog.store import CardRecord, CatalogImportError, describe_type, preview
+from cards.importers.base import Parsed, Progress, as_text, check_fields, read_json
 from cards.pool import available_pools, load_pool
 
 GAMES = ("yugioh", "naruto", "inuyasha", "inazuma", "usagi")
@@ -37,6 +37,7 @@ CARD_FIELDS = frozenset(
         "game",
     }
 )
+TEXT_FIELDS = ("code", "name", "type", "subtype", "text", "image_url", "group")
 CSV_COLUMNS = frozenset(
     {"game", "code", "name", "type", "subtype", "text", "sets", "aliases", "tags", "image_url", "group"}
 )
@@ -80,7 +81,9 @@ def stat_keys(game: str) -> frozenset[str]:
 def check_game(game: str | None, where: str) -> str:
     """A known game id, or a clear error."""
     if game not in GAMES:
-        raise CatalogImportError(f"{where}: unknown or missing game {game!r}; use one of {', '.join(GAMES)} (--game G)")
+        raise CatalogImportError(
+            f"{where}: unknown or missing game {preview(game)}; use one of {', '.join(GAMES)} (--game G)"
+        )
     return game
 
 
@@ -91,9 +94,11 @@ def _sets(value: Any, at: str) -> list[dict[str, Any]]:
         if isinstance(entry, str):
             sets.append({"set": entry})
         elif isinstance(entry, dict) and set(entry) <= {"set", "number", "rarity"} and entry.get("set"):
-            sets.append({k: str(v) for k, v in entry.items()})
+            sets.append({k: as_text(v, at, f"sets.{k}", numbers=True) for k, v in entry.items()})
         else:
-            raise CatalogImportError(f"{at}: each set must be a name or {{set, number, rarity}}, got {entry!r}")
+            raise CatalogImportError(
+                f"{at}: field 'sets': each set must be a name or {{set, number, rarity}}, got {preview(entry)}"
+            )
     return sets
 
 
@@ -101,7 +106,7 @@ def _strings(value: Any, at: str, field_name: str) -> list[str]:
     if value is None:
         return []
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise CatalogImportError(f"{at}: field {field_name!r} must be a list of strings, got {value!r}")
+        raise CatalogImportError(f"{at}: field {field_name!r} must be a list of strings, got {preview(value)}")
     return value
 
 
@@ -109,13 +114,16 @@ def record_from_dict(raw: dict[str, Any], game: str, at: str, strict: bool) -> C
     """One generic card object (already checked to be a dict) as a record."""
     check_fields(raw, CARD_FIELDS, at, strict)
     if raw.get("game", game) != game:
-        raise CatalogImportError(f"{at}: card says game {raw.get('game')!r} but the file is for {game!r}")
+        raise CatalogImportError(f"{at}: card says game {preview(raw.get('game'))} but the file is for {game!r}")
+    fields = {key: as_text(raw.get(key), at, key, numbers=key == "code") for key in TEXT_FIELDS}
     for required in ("code", "name", "type"):
-        if not str(raw.get(required) or "").strip():
+        if not fields[required].strip():
             raise CatalogImportError(f"{at}: missing required field {required!r}")
     stats = raw.get("stats") or {}
     if not isinstance(stats, dict):
-        raise CatalogImportError(f"{at}: 'stats' must be an object of stat -> value, got {stats!r}")
+        raise CatalogImportError(
+            f"{at}: field 'stats' must be an object of stat -> value, got {describe_type(stats)} ({preview(stats)})"
+        )
     unknown = sorted(set(stats) - stat_keys(game))
     if unknown and strict:
         raise CatalogImportError(
@@ -124,20 +132,22 @@ def record_from_dict(raw: dict[str, Any], game: str, at: str, strict: bool) -> C
         )
     extra = raw.get("extra") or {}
     if not isinstance(extra, dict):
-        raise CatalogImportError(f"{at}: 'extra' must be an object, got {extra!r}")
+        raise CatalogImportError(
+            f"{at}: field 'extra' must be an object, got {describe_type(extra)} ({preview(extra)})"
+        )
     tags = _strings(raw.get("tags"), at, "tags")
     return CardRecord(
         game=game,
-        code=str(raw["code"]).strip(),
-        name=str(raw["name"]).strip(),
-        type=str(raw["type"]),
-        subtype=str(raw.get("subtype") or ""),
+        code=fields["code"].strip(),
+        name=fields["name"].strip(),
+        type=fields["type"],
+        subtype=fields["subtype"],
         stats=stats,
-        text=str(raw.get("text") or ""),
+        text=fields["text"],
         sets=_sets(raw.get("sets"), at),
-        image_url=str(raw.get("image_url") or ""),
+        image_url=fields["image_url"],
         aliases=_strings(raw.get("aliases"), at, "aliases"),
-        group=str(raw.get("group") or ""),
+        group=fields["group"],
         extra={**extra, **({"tags": tags} if tags else {})},
     )
 
@@ -160,8 +170,8 @@ def parse_generic_json(
     for position, raw in enumerate(cards):
         at = f"{where}: card #{position + 1}"
         if not isinstance(raw, dict):
-            raise CatalogImportError(f"{at}: expected a card object, got {str(raw)[:80]}")
-        parsed.records.append(record_from_dict(raw, parsed.game, at, strict))
+            raise CatalogImportError(f"{at}: expected a card object, got {describe_type(raw)} ({preview(raw)})")
+        parsed.add(record_from_dict(raw, parsed.game, at, strict), at)
         if progress is not None:
             progress(1)
     return parsed
@@ -178,6 +188,47 @@ def _cell_value(text: str) -> Any:
         return text
 
 
+def unclosed_quote(content: str) -> tuple[int, int] | None:
+    """(line, cell index) where a quoted cell opens that the text never closes, else None.
+
+    Follows the csv module's reading (a quote opens a quoted cell only at the start of a cell; two
+    quotes inside one stand for a quote), which would otherwise read the rest of the file as that cell.
+
+    >>> unclosed_quote('code,name\\nA-1,"Kagome\\nA-2,Inuyasha\\n')
+    (2, 1)
+    >>> unclosed_quote('code,name\\nA-1,"Kagome, ""the"" Archer"\\n') is None
+    True
+    """
+    if '"' not in content:
+        return None
+    line, cell, start = 1, 0, True
+    quoted = closing = False
+    opened = (0, 0)
+    for char in content:
+        if quoted:
+            if closing:
+                closing = False
+                if char == '"':
+                    continue  # "" inside a quoted cell: a quote
+                quoted = False  # the cell is closed; `char` follows it
+            elif char == '"':
+                closing = True
+                continue
+            else:
+                if char == "\n":
+                    line += 1
+                continue
+        if char == "\n":
+            line, cell, start = line + 1, 0, True
+        elif char == ",":
+            cell, start = cell + 1, True
+        elif char == '"' and start:
+            quoted, opened, start = True, (line, cell), False
+        elif char != "\r":
+            start = False
+    return opened if quoted and not closing else None
+
+
 def parse_generic_csv(path: Path, game: str | None, *, strict: bool = True, progress: Progress | None = None) -> Parsed:
     """Read the generic CSV format (UTF-8, header row, comma-separated)."""
     where = str(path)
@@ -185,8 +236,25 @@ def parse_generic_csv(path: Path, game: str | None, *, strict: bool = True, prog
         content = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise CatalogImportError(f"{where}: cannot read as UTF-8 text ({exc})") from exc
+    unclosed = unclosed_quote(content)
+    if unclosed is not None:
+        line, column = unclosed
+        names = next(csv.reader(io.StringIO(content.split("\n", 1)[0])), [])
+        cell = f"column {names[column]!r}" if line > 1 and column < len(names) else f"cell {column + 1}"
+        place = "the header row" if line == 1 else f"line {line}"
+        raise CatalogImportError(
+            f'{where}: {place}, {cell}: a quoted cell opens here and is never closed (a missing "); '
+            "everything after it would be read as that one cell"
+        )
     reader = csv.DictReader(io.StringIO(content))
-    header = reader.fieldnames or []
+    try:
+        header = reader.fieldnames or []
+        rows = list(reader)
+    except csv.Error as exc:
+        problem = f"not readable as CSV ({exc})"
+        if "field limit" in str(exc):
+            problem = f"a cell is longer than {csv.field_size_limit():,} characters; no card field may be that long"
+        raise CatalogImportError(f"{where}: line {reader.reader.line_num}: {problem}") from exc
     if not {"code", "name", "type"} <= set(header):
         raise CatalogImportError(f"{where}: the CSV header must include code, name and type; got {header}")
     unknown = [c for c in header if c not in CSV_COLUMNS and not c.startswith("stat:")]
@@ -195,7 +263,6 @@ def parse_generic_csv(path: Path, game: str | None, *, strict: bool = True, prog
             f"{where}: unknown column(s) {', '.join(map(repr, unknown))}; allowed: "
             f"{', '.join(sorted(CSV_COLUMNS))} and stat:<key> (pass --allow-unknown-fields to ignore)"
         )
-    rows = list(reader)
     games = {row.get("game") or "" for row in rows} - {""}
     if len(games) > 1:
         raise CatalogImportError(f"{where}: one import holds one game; this CSV names {sorted(games)}")
@@ -209,7 +276,8 @@ def parse_generic_csv(path: Path, game: str | None, *, strict: bool = True, prog
             if key in raw:
                 raw[key] = [part.strip() for part in str(raw[key]).split("|") if part.strip()]
         raw["stats"] = {k[5:]: _cell_value(v) for k, v in row.items() if k.startswith("stat:") and v}
-        parsed.records.append(record_from_dict(raw, parsed.game, at, strict=strict))
+        labels = {"stats": "stat:<key> columns"}
+        parsed.add(record_from_dict(raw, parsed.game, at, strict=strict), at, labels)
         if progress is not None:
             progress(1)
     return parsed

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from cards.catalog.store import CardRecord, CatalogImportError
-from cards.importers.base import Parsed, Progress, as_int, check_fields
+from cards.catalog.store import CardRecord, CatalogImportError, describe_type, preview
+from cards.importers.base import Parsed, Progress, as_int, as_text, check_fields
 
 KNOWN_FIELDS = frozenset(
     {
@@ -42,6 +42,20 @@ KNOWN_FIELDS = frozenset(
         "note",
     }
 )
+TEXT_FIELDS = (
+    "Display Name",
+    "Printed Name",
+    "name",
+    "Collector Number",
+    "Card ID",
+    "Type",
+    "Set",
+    "Combat Attribute",
+    "Chakra Cost",
+    "Effect Title",
+    "Effect Text",
+)
+NUMBERED_TEXT = frozenset({"Card ID", "Collector Number", "Chakra Cost", "Set"})  # may be written as numbers
 NUMBERS = {
     "Entrance Cost": "entrance",
     "Hand Cost": "hand",
@@ -52,12 +66,14 @@ NUMBERS = {
 }
 
 
-def _words(value: Any) -> list[str]:
+def _words(value: Any, at: str, field_name: str) -> list[str]:
+    """Words of a list of strings or of a "Leaf, Jonin" string."""
     if value is None:
         return []
     if isinstance(value, list):
-        return [str(v).strip() for v in value if str(v).strip()]
-    return [part.strip() for part in re.split(r"[,/;]", str(value)) if part.strip()]
+        words = [as_text(v, at, field_name, numbers=True).strip() for v in value]
+        return [word for word in words if word]
+    return [part.strip() for part in re.split(r"[,/;]", as_text(value, at, field_name, numbers=True)) if part.strip()]
 
 
 def _sheets(data: Any, where: str) -> dict[str, list[Any]]:
@@ -84,42 +100,47 @@ def parse_naruto(
         for position, raw in enumerate(cards):
             at = f"{where}: sheet {sheet!r} card #{position + 1}"
             if not isinstance(raw, dict):
-                raise CatalogImportError(f"{at}: expected a card object, got {str(raw)[:80]}")
+                raise CatalogImportError(f"{at}: expected a card object, got {describe_type(raw)} ({preview(raw)})")
             check_fields(raw, KNOWN_FIELDS, at, strict)
-            name = str(raw.get("Display Name") or raw.get("Printed Name") or raw.get("name") or "").strip()
-            code = str(raw.get("Collector Number") or raw.get("Card ID") or "").strip().upper()
+            text = {key: as_text(raw.get(key), at, key, numbers=key in NUMBERED_TEXT) for key in TEXT_FIELDS}
+            name_field = next((k for k in ("Display Name", "Printed Name", "name") if text[k]), "Display Name")
+            code_field = "Collector Number" if text["Collector Number"] else "Card ID"
+            name, code = text[name_field].strip(), text[code_field].strip().upper()
             if not name or not code:
                 parsed.skipped.append((at, "no name or no collector number"))
                 continue
-            stats: dict[str, Any] = {"symbols": _words(raw.get("Symbols"))}
+            stats: dict[str, Any] = {"symbols": _words(raw.get("Symbols"), at, "Symbols")}
             for field_name, key in NUMBERS.items():
                 number = as_int(raw.get(field_name), at, field_name)
                 if number is not None:
                     stats[key] = number
-            if raw.get("Combat Attribute"):
-                stats["attribute"] = str(raw["Combat Attribute"])
-            if raw.get("Chakra Cost") not in (None, ""):
-                stats["cost_text"] = str(raw["Chakra Cost"])
-            title, body = str(raw.get("Effect Title") or ""), str(raw.get("Effect Text") or "")
+            if text["Combat Attribute"]:
+                stats["attribute"] = text["Combat Attribute"]
+            if text["Chakra Cost"]:
+                stats["cost_text"] = text["Chakra Cost"]
+            title, body = text["Effect Title"], text["Effect Text"]
             extra: dict[str, Any] = {
                 "database_id": raw.get("Card ID"),
-                "tags": _words(raw.get("Characteristics")),
-                "keywords": _words(raw.get("Keywords")),
+                "tags": _words(raw.get("Characteristics"), at, "Characteristics"),
+                "keywords": _words(raw.get("Keywords"), at, "Keywords"),
             }
             for key, label in (("Year", "year"), ("Errata", "errata"), ("image_path", "image_path")):
                 if raw.get(key):
                     extra[label] = raw[key]
-            parsed.records.append(
+            labels = {"name": name_field, "code": code_field, "type": "Type", "text": "Effect Text", "sets": "Set"}
+            parsed.add(
                 CardRecord(
                     game=game,
                     code=code,
                     name=name,
-                    type=str(raw.get("Type") or ""),
+                    type=text["Type"],
                     stats=stats,
                     text=f"{title}: {body}" if title and body else body,
-                    sets=[{"set": str(raw.get("Set") or sheet)}],
+                    sets=[{"set": text["Set"] or str(sheet)}],
                     extra=extra,
-                )
+                ),
+                at,
+                labels,
             )
             if progress is not None:
                 progress(1)

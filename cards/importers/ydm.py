@@ -15,8 +15,16 @@ from pathlib import Path
 from typing import Any
 
 from cards.catalog.printings import SetListing
-from cards.catalog.store import CardRecord, CatalogImportError
-from cards.importers.base import Parsed, Progress, as_int, check_fields, read_json
+from cards.catalog.store import (
+    MAX_LABEL,
+    MAX_NAME,
+    CardRecord,
+    CatalogImportError,
+    check_length,
+    describe_type,
+    preview,
+)
+from cards.importers.base import Parsed, Progress, as_int, as_text, check_fields, read_json
 
 CARD_FIELDS = frozenset(
     {
@@ -50,6 +58,7 @@ CARD_FIELDS = frozenset(
 )
 SET_FIELDS = frozenset({"name", "type", "date", "distribution", "prefix", "sub_sets", "load", "cards"})
 PRIMARY = ("Fusion", "Ritual", "Synchro", "Xyz", "Link", "Token", "Normal", "Effect")
+LABELS = {"code": "number", "subtype": "property", "text": "text or pendulum_text"}
 
 
 def _objects(data: Any, marker: str, where: str) -> list[tuple[str, dict[str, Any]]]:
@@ -64,7 +73,7 @@ def _objects(data: Any, marker: str, where: str) -> list[tuple[str, dict[str, An
         raise CatalogImportError(f"{where}: expected a YDM object, a merged object of them, or a list")
     for label, value in items:
         if not isinstance(value, dict) or marker not in value:
-            raise CatalogImportError(f"{where}: entry {label!r} is not a YDM object (no {marker!r} field)")
+            raise CatalogImportError(f"{where}: entry {preview(label)} is not a YDM object (no {marker!r} field)")
     return [(str(label), value) for label, value in items]
 
 
@@ -72,45 +81,57 @@ def _stat(value: Any, at: str, name: str) -> int | str | None:
     return "?" if value == "?" else as_int(value, at, name)
 
 
+def _list(value: Any, at: str, field_name: str) -> list[Any]:
+    if value is None or value == "":
+        return []
+    if not isinstance(value, list):
+        raise CatalogImportError(
+            f"{at}: field {field_name!r} must be a list, got {describe_type(value)} ({preview(value)})"
+        )
+    return value
+
+
 def _record(raw: dict[str, Any], at: str, game: str) -> CardRecord:
+    name = as_text(raw.get("name"), at, "name").strip()
     code = as_int(raw.get("number"), at, "number")
-    if code is None:
-        raise CatalogImportError(f"{at}: card {raw.get('name')!r} has no passcode ('number')")
-    card_type = str(raw.get("type", "")).lower()
+    if code is None or code < 0:
+        raise CatalogImportError(f"{at}: card {preview(name)} has no passcode ('number')")
+    card_type = as_text(raw.get("type"), at, "type").lower()
     stats: dict[str, Any] = {}
     kinds: list[str] = []
-    text = str(raw.get("text") or "")
+    text = as_text(raw.get("text"), at, "text")
     if raw.get("is_monster"):
-        types = [str(t) for t in raw.get("monster_types") or []]
+        types = [as_text(t, at, "monster_types") for t in _list(raw.get("monster_types"), at, "monster_types")]
         primary = next((p for p in PRIMARY if p in types), "Effect")
         subtype = primary.lower()
         kinds = [t.lower() for t in types if t != primary]
         stats = {
             "atk": _stat(raw.get("attack"), at, "attack"),
-            "attribute": raw.get("attribute", ""),
-            "race": raw.get("species", ""),
+            "attribute": as_text(raw.get("attribute"), at, "attribute"),
+            "race": as_text(raw.get("species"), at, "species"),
         }
         if raw.get("is_link"):
             stats["link"] = as_int(raw.get("link_number"), at, "link_number")
-            stats["link_markers"] = list(raw.get("link_markers") or [])
+            stats["link_markers"] = _list(raw.get("link_markers"), at, "link_markers")
         else:
             stats["rank" if raw.get("is_xyz") else "level"] = as_int(raw.get("stars"), at, "stars")
             stats["def"] = _stat(raw.get("defense"), at, "defense")
         if raw.get("is_pendulum"):
             stats["scale_left"] = as_int(raw.get("pendulum_left"), at, "pendulum_left")
             stats["scale_right"] = as_int(raw.get("pendulum_right"), at, "pendulum_right")
-            if raw.get("pendulum_text"):
-                text = f"[Pendulum] {raw['pendulum_text']}\n{text}"
+            pendulum = as_text(raw.get("pendulum_text"), at, "pendulum_text")
+            if pendulum:
+                text = f"[Pendulum] {pendulum}\n{text}"
         card_type = "monster"
     else:
-        subtype = str(raw.get("property") or "normal").lower()
+        subtype = (as_text(raw.get("property"), at, "property") or "normal").lower()
     extra: dict[str, Any] = {"kinds": kinds} if kinds else {}
     if raw.get("is_illegal"):
         extra["illegal"] = True
     return CardRecord(
         game=game,
         code=f"{code:08d}",
-        name=str(raw.get("name", "")).strip(),
+        name=name,
         type=card_type,
         subtype=subtype,
         stats=stats,
@@ -127,7 +148,7 @@ def parse_ydm_cards(
     for label, raw in _objects(read_json(path), "number", str(path)):
         at = f"{path}: {label}"
         check_fields(raw, CARD_FIELDS, at, strict)
-        parsed.records.append(_record(raw, at, game))
+        parsed.add(_record(raw, at, game), at, LABELS)
         if progress is not None:
             progress(1)
     return parsed
@@ -144,17 +165,23 @@ def parse_ydm_sets(path: Path, *, strict: bool = True) -> list[SetListing]:
             at = f"{file}: {label}"
             check_fields(raw, SET_FIELDS, at, strict)
             entries = []
-            for position, card in enumerate(raw.get("cards") or []):
+            for position, card in enumerate(_list(raw.get("cards"), at, "cards")):
+                where = f"{at}: card #{position + 1}"
                 if not isinstance(card, dict) or not card.get("card_name"):
-                    raise CatalogImportError(f"{at}: card #{position + 1} needs a card_name, got {str(card)[:80]}")
-                rarities = card.get("rarities") or []
-                entries.append((str(card["card_name"]), str(card.get("set_number", "")), ", ".join(map(str, rarities))))
+                    raise CatalogImportError(f"{where} needs a card_name, got {preview(card)}")
+                rarities = [as_text(r, where, "rarities") for r in _list(card.get("rarities"), where, "rarities")]
+                entry = (
+                    check_length(as_text(card["card_name"], where, "card_name"), where, "card_name", MAX_NAME),
+                    check_length(as_text(card.get("set_number"), where, "set_number"), where, "set_number", MAX_LABEL),
+                    check_length(", ".join(rarities), where, "rarities", MAX_LABEL),
+                )
+                entries.append(entry)
             listings.append(
                 SetListing(
-                    name=str(raw.get("name") or label),
-                    code=str(raw.get("prefix") or ""),
-                    kind=str(raw.get("type") or ""),
-                    released=str(raw.get("date") or "")[:10],
+                    name=check_length(as_text(raw.get("name"), at, "name") or label, at, "name", MAX_NAME),
+                    code=check_length(as_text(raw.get("prefix"), at, "prefix"), at, "prefix", MAX_LABEL),
+                    kind=check_length(as_text(raw.get("type"), at, "type"), at, "type", MAX_LABEL),
+                    released=as_text(raw.get("date"), at, "date")[:10],
                     entries=entries,
                 )
             )

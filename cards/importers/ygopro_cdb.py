@@ -13,7 +13,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from cards.catalog.store import CardRecord, CatalogImportError
+from cards.catalog.store import CardRecord, CatalogImportError, check_record, describe_type, preview
 from cards.importers.base import Parsed, Progress
 
 TYPE_BITS = {
@@ -91,6 +91,9 @@ LINK_MARKERS = {
 }
 # The monster kind shown as subtype, most specific first (other kinds go to extra["kinds"]).
 PRIMARY_KINDS = ("fusion", "ritual", "synchro", "xyz", "link", "token", "normal", "effect")
+NUMBER_COLUMNS = ("id", "alias", "type", "atk", "def", "level", "race", "attribute")
+# Where each record field comes from, for error messages.
+LABELS = {"code": "datas.id", "name": "texts.name", "text": "texts.desc"}
 REQUIRED_COLUMNS = {
     "datas": {"id", "alias", "type", "atk", "def", "level", "race", "attribute"},
     "texts": {"id", "name", "desc"},
@@ -135,6 +138,37 @@ def decode(
     raise CatalogImportError(f"card {code}: type flags {type_bits:#x} are neither monster, spell nor trap")
 
 
+Row = tuple[int, int, int, int, int, int, int, int, str, str]
+
+
+def _checked(path: Path, row: tuple[Any, ...]) -> Row:
+    """One joined `datas`/`texts` row with its types checked: SQLite lets any column hold text,
+    so a cdb edited by hand may have words where numbers belong (NULL counts as 0 or "")."""
+    code = row[0]
+    label = f"{path}: card {preview(code)}" + (f" ({preview(row[8])})" if isinstance(row[8], str) else "")
+    numbers: list[int] = []
+    for column, value in zip(NUMBER_COLUMNS, row[:8], strict=True):
+        if value is None and column != "id":
+            value = 0
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if not isinstance(value, int) or (column == "id" and value < 0):
+            found = f"{describe_type(value)} ({preview(value)})"
+            raise CatalogImportError(f"{label}: column datas.{column} must hold a whole number, got {found}")
+        numbers.append(value)
+    texts: list[str] = []
+    for column, value in (("name", row[8]), ("desc", row[9])):
+        if value is None:
+            value = ""
+        if not isinstance(value, str):
+            raise CatalogImportError(
+                f"{label}: column texts.{column} must hold text, got {describe_type(value)} ({preview(value)})"
+            )
+        texts.append(value)
+    a, b, c, d, e, f, g, h = numbers
+    return a, b, c, d, e, f, g, h, texts[0], texts[1]
+
+
 def parse_cdb(path: Path, game: str = "yugioh", progress: Progress | None = None) -> Parsed:
     """Read a cards.cdb file in place (read-only)."""
     if not path.is_file():
@@ -161,6 +195,7 @@ def parse_cdb(path: Path, game: str = "yugioh", progress: Progress | None = None
     except sqlite3.DatabaseError as exc:
         raise CatalogImportError(f"{path}: not a readable SQLite cards.cdb ({exc})") from exc
     parsed = Parsed(game=game)
+    rows = [_checked(path, row) for row in rows]
     names = {row[0]: row[8] for row in rows}
     by_code: dict[int, CardRecord] = {}
     alternates: list[tuple[int, int]] = []
@@ -168,7 +203,7 @@ def parse_cdb(path: Path, game: str = "yugioh", progress: Progress | None = None
         if alias and alias in names and names[alias] == name:
             alternates.append((code, alias))
             continue
-        if not (name or "").strip():
+        if not name.strip():
             parsed.skipped.append((str(code), "no name in the texts table"))
             continue
         try:
@@ -186,9 +221,10 @@ def parse_cdb(path: Path, game: str = "yugioh", progress: Progress | None = None
             type=card_type,
             subtype=subtype,
             stats=stats,
-            text=desc or "",
+            text=desc,
             extra=extra,
         )
+        check_record(record, f"{path}: card {code} ({preview(name.strip())})", LABELS)
         by_code[code] = record
         if progress is not None:
             progress(1)

@@ -16,8 +16,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cards.catalog.store import CardRecord, CatalogImportError
-from cards.importers.base import Parsed, Progress, as_int, check_fields, parse_json_bytes
+from cards.catalog.store import CardRecord, CatalogImportError, describe_type, preview
+from cards.importers.base import Parsed, Progress, as_int, as_text, check_fields, parse_json_bytes
 
 API_URL = "https://db.ygoprodeck.com/api/v7/cardinfo.php"
 REQUESTS_PER_SECOND = 20
@@ -51,6 +51,14 @@ KNOWN_FIELDS = frozenset(
     }
 )
 EXTRA_DECK_KINDS = ("fusion", "ritual", "synchro", "xyz", "link", "token")
+# The v7 names of the record's fields, for error messages.
+LABELS = {
+    "code": "id",
+    "text": "desc",
+    "sets": "card_sets",
+    "alt_codes": "card_images",
+    "extra": "archetype or banlist_info",
+}
 
 
 class RateLimiter:
@@ -150,53 +158,80 @@ def parse_cards(
     for position, raw in enumerate(cards):
         at = f"{where}: card #{position + 1}"
         if not isinstance(raw, dict) or "id" not in raw or "name" not in raw or "type" not in raw:
-            raise CatalogImportError(f"{at}: each card needs at least id, name and type, got {str(raw)[:120]}")
-        check_fields(raw, KNOWN_FIELDS, f"{at} ({raw.get('name')})", strict)
-        card_type, subtype, kinds = _kind(str(raw["type"]))
+            raise CatalogImportError(f"{at}: each card needs at least id, name and type, got {preview(raw)}")
+        name = as_text(raw["name"], at, "name").strip()
+        at = f"{at} ({preview(name)})"
+        check_fields(raw, KNOWN_FIELDS, at, strict)
+        card_type, subtype, kinds = _kind(as_text(raw["type"], at, "type"))
         stats: dict[str, Any] = {}
         if card_type == "monster":
             stats = {
                 "atk": as_int(raw.get("atk"), at, "atk"),
-                "attribute": raw.get("attribute", ""),
-                "race": raw.get("race", ""),
+                "attribute": as_text(raw.get("attribute"), at, "attribute"),
+                "race": as_text(raw.get("race"), at, "race"),
             }
             if "link" in kinds or subtype == "link":
                 stats["link"] = as_int(raw.get("linkval"), at, "linkval")
-                stats["link_markers"] = list(raw.get("linkmarkers") or [])
+                stats["link_markers"] = _list(raw.get("linkmarkers"), at, "linkmarkers")
             else:
                 stats["rank" if subtype == "xyz" else "level"] = as_int(raw.get("level"), at, "level")
                 stats["def"] = as_int(raw.get("def"), at, "def")
             if raw.get("scale") is not None:
                 stats["scale_left"] = stats["scale_right"] = as_int(raw.get("scale"), at, "scale")
         else:
-            subtype = str(raw.get("race", "")).lower()
-        images = raw.get("card_images") or []
-        image_url = str(images[0].get("image_url", "")) if images and isinstance(images[0], dict) else ""
-        alt_codes = [f"{int(img['id']):08d}" for img in images[1:] if isinstance(img, dict) and "id" in img]
+            subtype = as_text(raw.get("race"), at, "race").lower()
+        images = _list(raw.get("card_images"), at, "card_images")
+        image_url = (
+            as_text(images[0].get("image_url"), at, "image_url") if images and isinstance(images[0], dict) else ""
+        )
+        alt_codes = [
+            f"{as_int(img['id'], at, 'card_images.id'):08d}"
+            for img in images[1:]
+            if isinstance(img, dict) and img.get("id") not in (None, "")
+        ]
         sets = [
-            {"set": s.get("set_name", ""), "number": s.get("set_code", ""), "rarity": s.get("set_rarity", "")}
-            for s in raw.get("card_sets") or []
+            {
+                "set": as_text(s.get("set_name"), at, "set_name"),
+                "number": as_text(s.get("set_code"), at, "set_code"),
+                "rarity": as_text(s.get("set_rarity"), at, "set_rarity"),
+            }
+            for s in _list(raw.get("card_sets"), at, "card_sets")
             if isinstance(s, dict)
         ]
         extra: dict[str, Any] = {k: raw[k] for k in ("archetype", "banlist_info") if raw.get(k)}
         if kinds:
             extra["kinds"] = kinds
         code = as_int(raw["id"], at, "id")
-        parsed.records.append(
+        if code is None or code < 0:
+            raise CatalogImportError(f"{at}: field 'id' must be the card's passcode, got {preview(raw['id'])}")
+        parsed.add(
             CardRecord(
                 game=game,
                 code=f"{code:08d}",
-                name=str(raw["name"]).strip(),
+                name=name,
                 type=card_type,
                 subtype=subtype,
                 stats=stats,
-                text=str(raw.get("desc", "")),
+                text=as_text(raw.get("desc"), at, "desc"),
                 sets=sets,
                 image_url=image_url,
                 alt_codes=[c for c in alt_codes if c != f"{code:08d}"],
                 extra=extra,
-            )
+            ),
+            at,
+            LABELS,
         )
         if progress is not None:
             progress(1)
     return parsed
+
+
+def _list(value: Any, at: str, field_name: str) -> list[Any]:
+    """A list field ([] when absent); anything else is an error naming the field."""
+    if value is None or value == "":
+        return []
+    if not isinstance(value, list):
+        raise CatalogImportError(
+            f"{at}: field {field_name!r} must be a list, got {describe_type(value)} ({preview(value)})"
+        )
+    return value

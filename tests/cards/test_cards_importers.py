@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import re
+import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import func, select
@@ -242,3 +245,235 @@ async def test_truncated_cdb_is_refused(catalog: Catalog, shared_dir: Path, tmp_
     with pytest.raises(CatalogImportError, match=r"cut\.cdb: not a readable SQLite cards\.cdb"):
         await import_source(catalog, str(cut))
     assert await cards_of(catalog, "yugioh") == before
+
+
+# ----- hostile files (issue 20): every one refused with file, record and field named; nothing changes -----
+
+
+async def catalog_rows(catalog: Catalog) -> list[tuple[str, str, str]]:
+    """Every card of the catalog as (game, code, content hash): equal before and after a refused import."""
+    async with catalog.engine.connect() as conn:
+        rows = await conn.execute(select(CARD.c.game, CARD.c.code, CARD.c.content_hash).order_by(CARD.c.id))
+        return [(game, code, digest) for game, code, digest in rows]
+
+
+async def refused(catalog: Catalog, path: Path, *patterns: str, fmt: str | None = None, game: str | None = None) -> str:
+    """Import `path`, expect a CatalogImportError naming the file and matching every pattern; the catalog
+    must not change. Returns the message."""
+    before = await catalog_rows(catalog)
+    with pytest.raises(CatalogImportError) as caught:
+        await import_source(catalog, str(path), fmt, game)
+    message = str(caught.value)
+    assert message.startswith(str(path)), message
+    for pattern in patterns:
+        assert re.search(pattern, message), f"{pattern!r} not in {message!r}"
+    assert len(message) < 600, f"the message should stay readable, not quote the whole field: {len(message)} chars"
+    assert await catalog_rows(catalog) == before
+    return message
+
+
+def generic(tmp_path: Path, *cards: dict[str, Any], name: str = "set.json") -> Path:
+    path = tmp_path / name
+    ok = {"code": "OK-1", "name": "A fine card", "type": "Character"}
+    path.write_text(json.dumps({"game": "usagi", "cards": [ok, *cards]}), encoding="utf-8")
+    return path
+
+
+def make_cdb(path: Path, *rows: tuple[Any, ...]) -> Path:
+    """A YGOPro cards.cdb holding `rows` of (id, alias, type, atk, def, level, race, attribute, name, desc)."""
+    conn = sqlite3.connect(path)
+    conn.execute(
+        "CREATE TABLE datas (id INTEGER PRIMARY KEY, ot INTEGER, alias INTEGER, setcode INTEGER, type INTEGER,"
+        " atk INTEGER, def INTEGER, level INTEGER, race INTEGER, attribute INTEGER, category INTEGER)"
+    )
+    conn.execute("CREATE TABLE texts (id INTEGER PRIMARY KEY, name TEXT, desc TEXT)")
+    for code, alias, type_bits, atk, def_, level, race, attribute, name, desc in rows:
+        conn.execute(
+            "INSERT INTO datas VALUES (?, 3, ?, 0, ?, ?, ?, ?, ?, ?, 0)",
+            (code, alias, type_bits, atk, def_, level, race, attribute),
+        )
+        conn.execute("INSERT INTO texts VALUES (?, ?, ?)", (code, name, desc))
+    conn.commit()
+    conn.close()
+    return path
+
+
+GOOD_ROW = (46986414, 0, 0x11, 2500, 2100, 7, 0x2, 0x20, "Dark Magician", "The ultimate wizard.")
+
+
+@pytest.mark.parametrize(
+    ("card", "patterns"),
+    [
+        ({"code": "X-1", "name": "n" * 1_000_000, "type": "Character"}, [r"card #2", r"'name'", r"1,000,000 char"]),
+        ({"code": "X-1", "name": "N", "type": "Character", "text": "t" * 50_000}, [r"card #2", r"'text'", "10,000"]),
+        ({"code": "C" * 500, "name": "N", "type": "Character"}, [r"card #2", r"'code'", "500 char"]),
+        ({"code": "X-1", "name": "N", "type": "T" * 300}, [r"card #2", r"'type'"]),
+        ({"code": "X-1", "name": "N", "type": "Character", "aliases": ["a" * 20_000]}, [r"card #2", r"'aliases'"]),
+        ({"code": "X-1", "name": "N", "type": "Character", "aliases": ["a"] * 5_000}, [r"'aliases'", "5,000 entries"]),
+        ({"code": "X-1", "name": "N", "type": "Character", "group": "g" * 5_000}, [r"card #2", r"'group'"]),
+        ({"code": "X-1", "name": "N", "type": "Character", "sets": ["s" * 5_000]}, [r"card #2", r"'sets'"]),
+        ({"code": "X-1", "name": "N", "type": "Character", "extra": {"x": "e" * 50_000}}, [r"card #2", r"'extra'"]),
+        ({"code": "X-1", "name": "N", "type": "Character", "tags": ["t" * 50_000]}, [r"card #2", r"'extra'"]),
+    ],
+)
+async def test_giant_generic_fields_are_refused(
+    catalog: Catalog, tmp_path: Path, card: dict[str, Any], patterns: list[str]
+) -> None:
+    await refused(catalog, generic(tmp_path, card), *patterns)
+
+
+async def test_giant_fields_in_every_format_are_refused(catalog: Catalog, tmp_path: Path) -> None:
+    huge = "n" * 1_000_000
+    ygoprodeck = tmp_path / "cardinfo.json"
+    ygoprodeck.write_text(json.dumps({"data": [{"id": 1, "name": huge, "type": "Spell Card"}]}))
+    await refused(catalog, ygoprodeck, r"card #1", r"'name'", r"1,000,000 char")
+    ygoprodeck.write_text(json.dumps({"data": [{"id": 1, "name": "A", "type": "Spell Card", "desc": huge}]}))
+    await refused(catalog, ygoprodeck, r"card #1 \('A'\)", r"'desc'", r"1,000,000 char")
+    cdb = make_cdb(tmp_path / "big.cdb", GOOD_ROW, (2, 0, 0x2, 0, 0, 0, 0, 0, huge, ""))
+    await refused(catalog, cdb, r"card 2\b", r"'texts\.name'", r"1,000,000 char")
+    naruto = tmp_path / "naruto.json"
+    naruto.write_text(json.dumps({"cards": [{"Collector Number": "N-1", "name": "A", "Effect Text": huge}]}))
+    await refused(catalog, naruto, r"card #1", r"'Effect Text'", fmt="naruto")
+    archeveque = tmp_path / "card_list.json"
+    row = {"id": "1", "extension": "FF", "cardtype": "technique", "name": huge}
+    archeveque.write_text(json.dumps([row]))
+    await refused(catalog, archeveque, r"row #1", r"'name'", fmt="archeveque")
+    ydm = tmp_path / "ydm.json"
+    ydm.write_text(json.dumps({"name": "A", "number": 1, "is_monster": False, "type": "Spell", "text": huge}))
+    await refused(catalog, ydm, r"'text or pendulum_text'", fmt="ydm")
+    csv_path = tmp_path / "big.csv"
+    csv_path.write_text(f"code,name,type\nA-1,Fine,character\nA-2,{'n' * 50_000},character\n")
+    await refused(catalog, csv_path, r"line 3", r"'name'", r"50,000 char", game="usagi")
+    csv_path.write_text(f"code,name,type\nA-1,Fine,character\nA-2,{huge},character\n")
+    await refused(catalog, csv_path, r"line 3", r"cell is longer than", game="usagi")
+
+
+async def test_a_refused_giant_name_leaves_fuzzy_lookups_fast(catalog: Catalog, tmp_path: Path) -> None:
+    import time
+
+    from cards.catalog import CardSearch
+
+    await refused(catalog, generic(tmp_path, {"code": "X-1", "name": "Usagi " * 200_000, "type": "Character"}))
+    search = CardSearch(catalog, refresh_seconds=0)
+    started = time.perf_counter()
+    response = await search.search("wandering pedler", game="usagi")
+    assert response.results and time.perf_counter() - started < 5
+
+
+async def test_deeply_nested_json_is_refused(catalog: Catalog, tmp_path: Path) -> None:
+    path = tmp_path / "nested.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    for fmt in (None, "json", "ygoprodeck", "naruto", "archeveque", "ydm"):
+        await refused(catalog, path, r"nested too deeply", fmt=fmt, game="usagi" if fmt in (None, "json") else None)
+    deep: Any = "bottom"
+    for _ in range(50):
+        deep = [deep]
+    card = {"code": "X-1", "name": "N", "type": "Character", "extra": {"notes": deep}}
+    await refused(catalog, generic(tmp_path, card), r"card #2", r"'extra'", r"more than 8 levels deep")
+    card = {"code": "X-1", "name": "N", "type": "Character", "stats": {"cost": deep}}
+    await refused(catalog, generic(tmp_path, card), r"card #2", r"'stats'", r"more than 8 levels deep")
+    path.write_text(
+        '{"game": "usagi", "cards": [{"code": "X", "name": "N", "type": "T", "stats": {"cost": ' + "9" * 5000 + "}}]}"
+    )
+    await refused(catalog, path, r"number .* too long")
+
+
+async def test_cdb_with_words_in_number_columns_is_refused(catalog: Catalog, tmp_path: Path) -> None:
+    cdb = make_cdb(tmp_path / "edited.cdb", GOOD_ROW, (2, 0, 0x21, "lots", 0, 4, 1, 1, "Hand Edited", "x"))
+    await refused(catalog, cdb, r"card 2 \('Hand Edited'\)", r"datas\.atk", r"whole number, got text \('lots'\)")
+    cdb = make_cdb(tmp_path / "edited2.cdb", GOOD_ROW, (2, 0, "monster", 0, 0, 4, 1, 1, "Typed", "x"))
+    await refused(catalog, cdb, r"card 2", r"datas\.type", r"'monster'")
+    cdb = make_cdb(tmp_path / "edited3.cdb", GOOD_ROW, (2, 0, 0x2, 0, 0, 0, 0, 0, b"\x00\x01", "x"))
+    await refused(catalog, cdb, r"card 2", r"texts\.name", r"must hold text, got binary data")
+    cdb = make_cdb(tmp_path / "edited4.cdb", GOOD_ROW, (2, 0, 0x2, 0, 0, 0, 0, 0, "Desc", b"\xff\xfe"))
+    await refused(catalog, cdb, r"card 2 \('Desc'\)", r"texts\.desc", r"must hold text, got binary data")
+    cdb = make_cdb(tmp_path / "nulls.cdb", GOOD_ROW, (3, None, 0x2, None, None, None, None, None, "Nulls", None))
+    summary = await import_source(catalog, str(cdb))  # NULL numbers and texts read as 0 and ""
+    assert summary.added + summary.updated == 2
+
+
+@pytest.mark.parametrize(
+    ("fmt", "content", "patterns"),
+    [
+        (
+            "json",
+            {"game": "usagi", "cards": [{"code": "A", "name": ["a"], "type": "T"}]},
+            ["card #1", "'name'", "a list"],
+        ),
+        ("json", {"game": "usagi", "cards": [{"code": "A", "name": "N", "type": {"t": 1}}]}, ["'type'", "an object"]),
+        ("json", {"game": "usagi", "cards": [{"code": ["A"], "name": "N", "type": "T"}]}, ["'code'", "a list"]),
+        ("json", {"game": "usagi", "cards": [{"code": "A", "name": "N", "type": "T", "text": True}]}, ["'text'"]),
+        (
+            "json",
+            {"game": "usagi", "cards": [{"code": "A", "name": "N", "type": "T", "sets": [{"set": ["s"]}]}]},
+            ["'sets.set'"],
+        ),
+        (
+            "json",
+            {"game": "usagi", "cards": [{"code": "A", "name": "N", "type": "T", "stats": ["cost"]}]},
+            ["'stats'", "a list"],
+        ),
+        ("ygoprodeck", {"data": [{"id": 1, "name": ["a"], "type": "Spell Card"}]}, ["card #1", "'name'", "a list"]),
+        ("ygoprodeck", {"data": [{"id": [1], "name": "A", "type": "Spell Card"}]}, ["card #1", "'id'", "a list"]),
+        ("ygoprodeck", {"data": [{"id": 1, "name": "A", "type": "Spell Card", "desc": {"en": "x"}}]}, ["'desc'"]),
+        (
+            "ygoprodeck",
+            {"data": [{"id": 1, "name": "A", "type": "Normal Monster", "atk": 10**500}]},
+            ["'atk'", "out of range"],
+        ),
+        ("ygoprodeck", {"data": [{"id": 1, "name": "A", "type": "Spell Card", "card_sets": "LOB"}]}, ["'card_sets'"]),
+        (
+            "ygoprodeck",
+            {"data": [{"id": 1, "name": "A", "type": "Spell Card", "card_images": [{}, {"id": "x"}]}]},
+            ["'card_images.id'"],
+        ),
+        ("naruto", {"cards": [{"Collector Number": "N-1", "name": ["Naruto"]}]}, ["card #1", "'name'", "a list"]),
+        (
+            "naruto",
+            {"cards": [{"Collector Number": "N-1", "name": "N", "Characteristics": [["Leaf"]]}]},
+            ["'Characteristics'"],
+        ),
+        (
+            "archeveque",
+            [{"id": "1", "extension": "FF", "cardtype": "technique", "name": ["Axel"]}],
+            ["row #1", "'name'"],
+        ),
+        ("ydm", {"name": ["A"], "number": 1, "is_monster": False, "type": "Spell"}, ["'name'", "a list"]),
+        ("ydm", {"name": "A", "number": 1, "is_monster": True, "monster_types": "Normal"}, ["'monster_types'"]),
+    ],
+)
+async def test_fields_of_the_wrong_type_are_refused(
+    catalog: Catalog, tmp_path: Path, fmt: str, content: Any, patterns: list[str]
+) -> None:
+    path = tmp_path / "wrong.json"
+    path.write_text(json.dumps(content))
+    message = await refused(catalog, path, *map(re.escape, patterns), fmt=fmt)
+    assert "['a']" not in message.split("got", 1)[0]
+
+
+async def test_a_list_name_never_imports_as_its_python_spelling(catalog: Catalog, tmp_path: Path) -> None:
+    await refused(catalog, generic(tmp_path, {"code": "L-1", "name": ["a"], "type": "Character"}), r"'name'")
+    async with catalog.engine.connect() as conn:
+        assert await conn.scalar(select(func.count()).select_from(CARD).where(CARD.c.name == "['a']")) == 0
+
+
+async def test_csv_with_an_unterminated_quote_says_so(catalog: Catalog, tmp_path: Path) -> None:
+    path = tmp_path / "open.csv"
+    path.write_text(
+        'code,name,type,text\nA-1,Fine,character,ok\nA-2,"Kagome, Archer,character,x\nA-3,Inu,character,y\n'
+    )
+    message = await refused(catalog, path, r"line 3, column 'name'", r"never closed", game="inuyasha")
+    assert "missing required field" not in message
+    path.write_text('code,name,type,text\nA-1,"Fine",character,"She said ""hi""\nthen left"\n')
+    assert (await import_source(catalog, str(path), game="inuyasha")).added == 1  # closed quotes still import
+
+
+async def test_ydm_set_lists_with_giant_or_wrong_fields_are_refused(catalog: Catalog, tmp_path: Path) -> None:
+    path = tmp_path / "set.json"
+    cards = [{"card_name": "Dark Magician", "set_number": "LOB-005", "rarities": ["Ultra Rare"]}]
+    path.write_text(json.dumps({"name": "S", "prefix": "LOB", "cards": [*cards, {"card_name": "x" * 100_000}]}))
+    await refused(catalog, path, r"card #2", r"'card_name'", fmt="ydm-sets")
+    path.write_text(json.dumps({"name": "S", "prefix": "LOB", "cards": [{"card_name": ["Dark Magician"]}]}))
+    await refused(catalog, path, r"card #1", r"'card_name'", r"a list", fmt="ydm-sets")
+    path.write_text(json.dumps({"name": "S", "prefix": "LOB", "cards": {"card_name": "Dark Magician"}}))
+    await refused(catalog, path, r"'cards'", r"must be a list", fmt="ydm-sets")
