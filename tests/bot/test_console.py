@@ -167,3 +167,23 @@ async def test_console_card_and_rules_commands(console: Console, tmp_path: Path)
     assert "Source:" in answer
     section = await console.handle("/rules section game:yugioh id:999.9")
     assert "no section 999.9" in section
+
+
+async def test_console_and_discord_answer_follow_ups_like_the_service(console: Console, tmp_path: Path) -> None:
+    """The console keeps the conversation per channel exactly as the service does: a follow-up
+    typed in the console gets the same reply as the same two turns asked of the service."""
+    from bot.services.rules import RulesAssistant
+    from rulesdocs.answer import format_answer
+    from rulesdocs.service import Asked, RulesService
+
+    console.services.rules = RulesAssistant(db_path=str(tmp_path / "rules.sqlite"))
+    turns = ["/rules ask how many tributes do i need for a lvl 5 monster game:yugioh", "/rules ask and a lvl 7?"]
+    replies = [await console.handle(turn) for turn in turns]
+    service = RulesService(db_path=str(tmp_path / "rules.sqlite"))
+    where = Asked(channel="console")
+    expected = [
+        format_answer(service.ask("how many tributes do i need for a lvl 5 monster", game="yugioh", where=where)),
+        format_answer(service.ask("and a lvl 7?", where=where)),
+    ]
+    assert replies == expected
+    assert replies[0] != replies[1]

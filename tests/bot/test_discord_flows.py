@@ -166,3 +166,25 @@ async def test_server_settings_toggle_inline_lookups_and_set_the_clock(bot_runne
     await fake.reply_to(token)
     row = await bot.services.matches.row(1)
     assert row.meta["clock_hours"] == 2.0
+
+
+async def test_rules_follow_up_by_mention_uses_the_channel_context(bot_runner: Any, fake_discord: Any) -> None:
+    """Two mentions in one channel are answered like two turns asked of the service in that channel."""
+    from rulesdocs.answer import format_answer
+    from rulesdocs.service import Asked, RulesService
+
+    fake = fake_discord
+    await bot_runner.start()
+    replies = []
+    for question in ("in ygo how many tributes for a lvl 5 monster", "what about a lvl 7?"):
+        start = len(fake.calls)
+        await fake.post_message("ana", f"<@{APP_ID}> {question}", mentions=[BOT_USER])
+        reply = await fake.wait_for(lambda c: c.path.endswith("/messages") and c.method == "POST", start=start)
+        replies.append(reply.body["content"])
+    service = RulesService(db_path=bot_runner.rules_db)
+    where = Asked(channel=CHANNEL_ID)
+    expected = [
+        format_answer(service.ask("in ygo how many tributes for a lvl 5 monster", where=where)),
+        format_answer(service.ask("what about a lvl 7?", where=where)),
+    ]
+    assert replies == expected and replies[0] != replies[1]
