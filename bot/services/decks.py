@@ -3,7 +3,10 @@
 Accepted lines (one card entry per line; blank lines and `#`/`//` comments are skipped):
 ``3x Dark Magician``, ``3 Dark Magician``, ``Dark Magician x3``, ``Dark Magician`` (one copy),
 a card code instead of a name, and section headers ``Main:``, ``Extra:``, ``Side:`` (also
-``#main``/``!side`` as YDK files write them, or ``Main deck (40)``).
+``#main``/``!side`` as YDK files write them, or ``Main deck (40)``). Lists pasted from Discord
+keep working: list markers (``- 1x X``, ``* 3x X``), bold or italics (``**1x X**``, ``**3x** X``),
+quotes (``> 3x X``) and Markdown headings (``## Extra deck``) are read through. A count is 1 to
+99; another (``-1x``, ``0x``, ``100x``) is reported as a wrong count, not as an unknown card.
 
 >>> parse_deck_text("Main:\\n3x Kuriboh\\nSide:\\n1 Kuriboh")  # doctest: +SKIP
 """
@@ -23,9 +26,13 @@ if TYPE_CHECKING:
 
 from cards.pool import normalize_name
 
-_COUNT_FIRST = re.compile(r"^(\d{1,2})\s*[xX×]?\s+(.+)$")
-_COUNT_LAST = re.compile(r"^(.+?)\s+[xX×](\d{1,2})$")
-_HEADER = re.compile(r"^[#!]?\s*([a-z_]+)(?:\s+deck)?\s*(?:\(\d+\))?\s*:?$", re.IGNORECASE)
+MAX_COUNT = 99
+_COUNT_FIRST = re.compile(r"^([-+−]?\d+)\s*[xX×]?\s+(.+)$")
+_COUNT_LAST = re.compile(r"^(.+?)\s+[xX×]\s?([-+−]?\d+)$")
+_HEADER = re.compile(r"^(?:#{1,3}|!)?\s*([a-z_]+)(?:\s+deck)?\s*(?:\(\d+\))?\s*:?$", re.IGNORECASE)
+_LIST_MARKER = re.compile(r"^(?:>\s+|[-*+•]\s+)+")
+_EMPHASIS = re.compile(r"\*\*|__")
+_WRAPPED = re.compile(r"^([*_`])(.+)\1$")
 # Header words players use for a game's deck sections (YDK's "fusion", Inuyasha's "Kaitou" card).
 SECTION_ALIASES = {"fusion": "extra", "kaitou": "extra"}
 
@@ -66,6 +73,30 @@ class ParsedDeck:
     problems: list[str] = field(default_factory=list)
 
 
+def strip_markdown(line: str) -> str:
+    """A deck line without the Markdown people paste from Discord around it.
+
+    >>> strip_markdown("- **3x** Dark Magician")
+    '3x Dark Magician'
+    >>> strip_markdown("*1x Kuriboh*")
+    '1x Kuriboh'
+    >>> strip_markdown("## Extra deck")
+    '## Extra deck'
+    """
+    line = _EMPHASIS.sub("", _LIST_MARKER.sub("", line.strip())).strip()
+    while (wrapped := _WRAPPED.match(line)) is not None:
+        line = wrapped.group(2).strip()
+    return line
+
+
+def _count(text: str) -> int:
+    """The count written `text`; a number too long to be a count reads as one past the limit."""
+    digits = text.lstrip("+-−")
+    if len(digits) > 4:
+        return MAX_COUNT + 1
+    return int(text.replace("−", "-"))
+
+
 def parse_deck_text(game: Game, text: str) -> ParsedDeck:
     """Turn a text deck list into sections of card codes, collecting every problem found."""
     parsed = ParsedDeck()
@@ -75,19 +106,30 @@ def parse_deck_text(game: Game, text: str) -> ParsedDeck:
     section = "main"
     pool = game.pool
     for number, raw in enumerate(re.split(r"\r?\n|;", text), start=1):
-        line = raw.strip()
+        line = strip_markdown(raw)
         header = section_header(game, line) if line else None
         if header:
             section = header
             continue
         if not line or line.startswith("//") or line.startswith("#"):
             continue
-        count, name = 1, line
+        count, name, written = 1, line, "1"
         if m := _COUNT_FIRST.match(line):
-            count, name = int(m.group(1)), m.group(2)
+            written, name = m.group(1), m.group(2)
         elif m := _COUNT_LAST.match(line):
-            name, count = m.group(1), int(m.group(2))
+            name, written = m.group(1), m.group(2)
+        count = _count(written)
         name = name.strip()
+        if not 1 <= count <= MAX_COUNT:
+            if _known(game, line):  # a card whose name starts with a number ("7 Colored Fish")
+                count, name = 1, line
+            else:
+                wrong = _short(written, quoted=False)
+                parsed.problems.append(
+                    f"line {number}: wrong count {wrong} in {_short(line)}: write 1 to {MAX_COUNT} copies, "
+                    f"as in '3x {_short(name, quoted=False)}'"
+                )
+                continue
         if m := _WITH_CODE.match(name):  # "Axel Blaze (S1-02)": a name with its code picks one version
             name = m.group(2) if m.group(2) in pool else m.group(1)
         versions = same_name(game).get(normalize_name(name), [])
@@ -102,9 +144,6 @@ def parse_deck_text(game: Game, text: str) -> ParsedDeck:
         except KeyError:
             parsed.problems.append(f"line {number}: no {game.name or game.id} card named {name!r}{_hint(game, name)}")
             continue
-        if count < 1:
-            parsed.problems.append(f"line {number}: a count must be at least 1 ({line!r})")
-            continue
         parsed.sections.setdefault(section, []).extend([card.code] * count)
     if not parsed.sections and not parsed.problems:
         parsed.problems.append("the list names no cards")
@@ -112,6 +151,20 @@ def parse_deck_text(game: Game, text: str) -> ParsedDeck:
 
 
 _WITH_CODE = re.compile(r"^(.+?)\s*\(([^()]+)\)$")
+
+
+def _known(game: Game, name: str) -> bool:
+    try:
+        game.pool.resolve(name)
+    except KeyError:
+        return False
+    return True
+
+
+def _short(text: str, *, quoted: bool = True) -> str:
+    """`text` cut to 60 characters for a message (a pasted line may be very long)."""
+    cut = text if len(text) <= 60 else text[:57] + "..."
+    return repr(cut) if quoted else cut
 
 
 def same_name(game: Game) -> dict[str, list[str]]:

@@ -39,3 +39,62 @@ def test_section_headers_follow_the_game() -> None:
     kaitou = next(c for c in inuyasha.pool.decks["Heroes"].sections["kaitou"])
     text = f"Kaitou:\n1x {inuyasha.pool[kaitou].name}"
     assert parse_deck_text(inuyasha, text).sections == {"kaitou": [kaitou]}
+
+
+@pytest.mark.parametrize(
+    ("line", "written"),
+    [
+        ("-1x Dark Magician", "-1"),
+        ("0x Dark Magician", "0"),
+        ("100x Dark Magician", "100"),
+        ("Dark Magician x100", "100"),
+        ("Dark Magician x-1", "-1"),
+        ("−2 Dark Magician", "−2"),
+        ("99999999999999999999x Dark Magician", "99999999999999999999"),
+    ],
+)
+def test_a_wrong_count_is_reported_as_a_count(line: str, written: str) -> None:
+    parsed = parse_deck_text(get_game("yugioh"), f"Main:\n3x Dark Magician\n{line}")
+    assert len(parsed.problems) == 1, parsed.problems
+    problem = parsed.problems[0]
+    assert problem.startswith(f"line 3: wrong count {written} in ") and "1 to 99" in problem, problem
+    assert "no Yu-Gi-Oh! TCG card named" not in problem
+
+
+def test_a_huge_count_never_builds_a_huge_deck() -> None:
+    parsed = parse_deck_text(get_game("yugioh"), "9" * 5_000 + "x Dark Magician")
+    assert parsed.sections == {} and "wrong count 999" in parsed.problems[0] and len(parsed.problems[0]) < 300
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- 1x Dark Magician",
+        "* 1x Dark Magician",
+        "+ 1x Dark Magician",
+        "• 1x Dark Magician",
+        "**1x Dark Magician**",
+        "**1x** Dark Magician",
+        "- **1x Dark Magician**",
+        "*1x Dark Magician*",
+        "__1x Dark Magician__",
+        "> 1x Dark Magician",
+        "> - 1x Dark Magician",
+        "`1x Dark Magician`",
+        "- Dark Magician x1",
+    ],
+)
+def test_markdown_pasted_from_discord_is_read_through(line: str) -> None:
+    game = get_game("yugioh")
+    parsed = parse_deck_text(game, f"**Main deck:**\n{line}\n## Extra deck\n- 2x Flame Swordsman")
+    assert parsed.problems == []
+    magician = game.pool.resolve("Dark Magician").code
+    assert parsed.sections == {"main": [magician], "extra": [game.pool.resolve("Flame Swordsman").code] * 2}
+
+
+def test_markdown_lists_keep_their_counts() -> None:
+    game = get_game("yugioh")
+    text = "- 3x Dark Magician\n* 2x Mystical Elf\n**1x Summoned Skull**"
+    parsed = parse_deck_text(game, text)
+    assert parsed.problems == []
+    assert len(parsed.sections["main"]) == 6
