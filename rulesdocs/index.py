@@ -14,6 +14,7 @@ game; extra documents share one table filtered by a scope column.
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
 import os
 import sqlite3
@@ -36,6 +37,7 @@ from rulesdocs.parse import (
 )
 from rulesdocs.scoring import FieldIndex
 
+logger = logging.getLogger(__name__)
 SCHEMA_VERSION = "3"
 DEFAULT_TEXTS_DIR = Path(__file__).resolve().parent / "texts"
 
@@ -259,18 +261,42 @@ def _fingerprint(sources: list[_Source]) -> str:
     digest.update(Path(textmod.__file__).with_name("synonyms.yaml").read_bytes())
     for source in sources:
         digest.update(f"{source.path.name}|{source.game}|{source.reference}\n".encode())
-        digest.update(hashlib.sha256(source.path.read_bytes()).digest())
+        try:
+            digest.update(hashlib.sha256(source.path.read_bytes()).digest())
+        except OSError as exc:  # an unreadable extra document is skipped when the index is built
+            digest.update(f"unreadable {exc.errno}".encode())
     return digest.hexdigest()
 
 
+_warned: set[tuple[str, str]] = set()
+_warned_lock = threading.Lock()
+
+
+def _skip_document(path: Path, reason: str) -> None:
+    """Log (once per file and reason in this process) that an extra document is left out of the index."""
+    key = (str(path), reason)
+    with _warned_lock:
+        if key in _warned:
+            return
+        _warned.add(key)
+    logger.warning("rules document %s skipped: %s; answers use the other documents", path, reason)
+
+
 def _chunk_sources(sources: list[_Source]) -> list[Chunk]:
+    """Chunks of every source. An extra document (from RULES_DIRS) that cannot be read (a corrupt
+    PDF, say) is skipped with a warning: one bad file must not stop every rules answer."""
     chunks: list[Chunk] = []
     for source in sources:
         if source.reference and source.game is not None:
             body = source.path.read_text(encoding="utf-8")
             chunks.extend(parse_reference(body, source.game, source.path.name))
-        else:
-            chunks.extend(parse_extra(read_document(source.path), source.path.name, source.game))
+            continue
+        try:
+            text = read_document(source.path)
+        except RulesError as exc:
+            _skip_document(source.path, str(exc.__cause__ or exc))
+            continue
+        chunks.extend(parse_extra(text, source.path.name, source.game))
     return chunks
 
 

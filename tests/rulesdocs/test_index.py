@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import shutil
 from pathlib import Path
 
@@ -100,3 +101,31 @@ def test_service_picks_up_a_changed_text(texts: Path, tmp_path: Path) -> None:
     assert service.refresh(force=True) is True
     answer = service.ask("what does a zorblax do?", game="naruto")
     assert answer.found and answer.citations[0].section == "99.1"
+
+
+def test_a_corrupt_pdf_is_skipped_with_one_warning(
+    texts: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from rulesdocs.service import RulesService
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "yugioh-house-rules.md").write_text("# House\n## Snacks\nNo snacks on the quuxmat.\n")
+    (docs / "broken.pdf").write_bytes(b"%PDF-1.4\n1 0 obj << /Type /Catalog garbage\n%%EOF")
+    (docs / "noise.pdf").write_bytes(bytes(range(256)) * 20)
+    with caplog.at_level(logging.WARNING, logger="rulesdocs.index"):
+        for _ in range(3):  # rebuilt each time (in memory): still one warning per file
+            index = RulesIndex.open(texts, [docs], db_path=":memory:")
+            hits = index.search_extra(Query.parse("quuxmat"), "yugioh")
+            assert {h.chunk.doc for h in hits} == {"yugioh-house-rules.md"}
+            assert index.search(Query.parse("tribute summon"), "yugioh")
+            index.close()
+        service = RulesService(texts_dir=texts, extra_dirs=[docs], db_path=tmp_path / "rules.sqlite")
+        answer = service.ask("how many tributes for a level 7 monster?", game="yugioh")
+        assert answer.found and answer.citations[0].section == "10.2"
+    warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING and r.name == "rulesdocs.index"]
+    assert sorted(w.split(" skipped")[0] for w in warnings) == [
+        f"rules document {docs / 'broken.pdf'}",
+        f"rules document {docs / 'noise.pdf'}",
+    ], warnings
+    assert all("answers use the other documents" in w for w in warnings)
