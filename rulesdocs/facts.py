@@ -116,10 +116,18 @@ def load_book(path: Path) -> FactBook:
 
 
 def load_books(directory: Path = FACTS_DIR) -> dict[GameId, FactBook]:
-    """Every game's facts in `directory`, with their chat words registered."""
+    """Every game's facts in `directory` (a game's facts may be split over several files, e.g.
+    `yugioh.yaml` and `yugioh-battle.yaml`), with their chat words registered."""
     books: dict[GameId, FactBook] = {}
     for path in sorted(directory.glob("*.yaml")):
         book = load_book(path)
+        known = books.get(book.game)
+        if known is not None:
+            clash = {f.id for f in known.facts} & {f.id for f in book.facts}
+            if clash:
+                raise RulesError(f"{path}: fact ids already used in another {book.game} file: {sorted(clash)}")
+            book = FactBook(book.game, known.facts + book.facts, {**known.lexicon, **book.lexicon})
         books[book.game] = book
-        chat.register_lexicon(book.game, book.lexicon)
+    for game, book in books.items():
+        chat.register_lexicon(game, book.lexicon)
     return books
