@@ -57,6 +57,7 @@ def section_header(game: Game, line: str) -> str | None:
 
 
 MAX_DECK_TEXT = 20_000
+MAX_PROBLEMS = 30  # problems listed (and "did you mean" hints looked for) in one deck list
 
 
 class DeckError(ServiceError):
@@ -105,6 +106,7 @@ def parse_deck_text(game: Game, text: str) -> ParsedDeck:
         return parsed
     section = "main"
     pool = game.pool
+    names = same_name(game)
     for number, raw in enumerate(re.split(r"\r?\n|;", text), start=1):
         line = strip_markdown(raw)
         header = section_header(game, line) if line else None
@@ -132,21 +134,27 @@ def parse_deck_text(game: Game, text: str) -> ParsedDeck:
                 continue
         if m := _WITH_CODE.match(name):  # "Axel Blaze (S1-02)": a name with its code picks one version
             name = m.group(2) if m.group(2) in pool else m.group(1)
-        versions = same_name(game).get(normalize_name(name), [])
+        versions = names.get(normalize_name(name), [])
         if name not in pool and len(versions) > 1:
             codes = ", ".join(f"{pool[c].name} ({c})" for c in versions)
             parsed.problems.append(
-                f"line {number}: several cards are named {name!r}; write one as Name (CODE): {codes}"
+                f"line {number}: several cards are named {_short(name)}; write one as Name (CODE): {codes}"
             )
             continue
         try:
             card = pool.resolve(name)
         except KeyError:
-            parsed.problems.append(f"line {number}: no {game.name or game.id} card named {name!r}{_hint(game, name)}")
+            parsed.problems.append(
+                f"line {number}: no {game.name or game.id} card named {_short(name)}"
+                + (_hint(game, name) if len(parsed.problems) < MAX_PROBLEMS else "")
+            )
             continue
         parsed.sections.setdefault(section, []).extend([card.code] * count)
     if not parsed.sections and not parsed.problems:
         parsed.problems.append("the list names no cards")
+    if len(parsed.problems) > MAX_PROBLEMS:  # a pasted wall of text: the first ones say enough
+        more = len(parsed.problems) - MAX_PROBLEMS
+        parsed.problems[MAX_PROBLEMS:] = [f"... and {more} more lines with problems"]
     return parsed
 
 

@@ -98,3 +98,15 @@ def test_markdown_lists_keep_their_counts() -> None:
     parsed = parse_deck_text(game, text)
     assert parsed.problems == []
     assert len(parsed.sections["main"]) == 6
+
+
+def test_a_wall_of_unknown_lines_is_answered_quickly_and_briefly() -> None:
+    import time
+
+    game = get_game("yugioh")
+    started = time.perf_counter()
+    parsed = parse_deck_text(game, "a\n" * 9_000)  # just under the 20,000-character limit
+    assert time.perf_counter() - started < 3
+    assert len(parsed.problems) == 31 and parsed.problems[-1] == "... and 8970 more lines with problems"
+    long_name = parse_deck_text(game, "1x " + "Dark Magician " * 1_000).problems
+    assert len(long_name) == 1 and len(long_name[0]) < 300, long_name

@@ -45,3 +45,80 @@ def word(marker: bool = True) -> st.SearchStrategy[str]:
 
 def sentence(marker: bool = True) -> st.SearchStrategy[str]:
     return st.lists(word(marker), min_size=0, max_size=4).map(" ".join)
+
+
+# ----- card files and deck lists (issue 20): giant fields, nested structures, wrong types -----------------
+
+GIANT = ["n" * 1_000_000, "é" * 250_000, "9" * 5_000, "Blue-Eyes " * 30_000, "\n" * 200_000]
+"""Strings far beyond every imported field's bound (built once: hypothesis only picks among them)."""
+
+
+def giant() -> st.SearchStrategy[str]:
+    return st.sampled_from(GIANT)
+
+
+def _nest(depth: int, leaf: Any) -> Any:
+    value = leaf
+    for level in range(depth):
+        value = [value] if level % 2 else {"k": value}
+    return value
+
+
+def nested() -> st.SearchStrategy[Any]:
+    """Lists and objects nested 9 to 600 levels deep (beyond the 8 levels stats and extra may have)."""
+    return st.tuples(st.integers(min_value=9, max_value=600), st.sampled_from(["x", 1, None])).map(
+        lambda args: _nest(*args)
+    )
+
+
+def json_scalar() -> st.SearchStrategy[Any]:
+    return st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(min_value=-(2**70), max_value=2**70),
+        st.sampled_from([10**400, -(10**30), 1.5, 1e308, float("inf"), float("-inf"), 3.0, -0.0]),
+        word(marker=False),
+    )
+
+
+def wrong_type() -> st.SearchStrategy[Any]:
+    """A value of the wrong kind for a text or number field: a list, an object, true/false, deep nesting."""
+    small = st.recursive(
+        json_scalar(),
+        lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=5), children, max_size=3),
+        max_leaves=6,
+    )
+    return st.one_of(
+        st.lists(small, min_size=1, max_size=3),
+        st.dictionaries(st.text(max_size=5), small, min_size=1, max_size=3),
+        st.booleans(),
+        nested(),
+    )
+
+
+def field_value() -> st.SearchStrategy[Any]:
+    """What a hostile card file puts in a field: an odd word, a giant string, a number or a wrong type."""
+    return st.one_of(word(marker=False), giant(), json_scalar(), wrong_type())
+
+
+def sqlite_value() -> st.SearchStrategy[Any]:
+    """A value SQLite lets any column of a hand-edited cards.cdb hold."""
+    return st.one_of(
+        st.none(),
+        st.integers(min_value=-(2**63), max_value=2**63 - 1),
+        st.floats(allow_nan=False),
+        word(marker=False),
+        giant(),
+        st.binary(max_size=20),
+    )
+
+
+def deck_line() -> st.SearchStrategy[str]:
+    """A deck-list line as people paste them, with hostile counts, Markdown and names."""
+    count = st.one_of(st.sampled_from([*NUMBERS, "-1", "0", "100", "−2", "+3", ""]), st.integers().map(str))
+    marker = st.sampled_from(["", "- ", "* ", "+ ", "• ", "> ", "**", "__", "`", "## ", "#", "!", "// "])
+    x = st.sampled_from(["x ", "x", " ", "× ", "X "])
+    name = st.one_of(word(marker=False), st.sampled_from(["Dark Magician", "Mystical Elf", "Main:", "Extra deck (15)"]))
+    first = st.tuples(marker, count, x, name, marker).map("".join)
+    last = st.tuples(marker, name, st.sampled_from([" x", " x ", " X", " ×"]), count, marker).map("".join)
+    return st.one_of(first, last, word(marker=False), huge())
