@@ -104,7 +104,7 @@ def chat_words(text: str, game: str | None = None) -> list[str]:
     raw = [t[:-2] if t.endswith("'s") else t.replace("'", "") for t in _TOKEN.findall(folded)]
     tables = tuple(t for t in (_GAME_LEXICONS.get(game or ""), SHARED) if t)
     words = _apply(raw, tables)
-    words = [(_ORDINALS.get(w, w) if nxt == "th" else w) for w, nxt in zip(words, [*words[1:], ""], strict=True)]
+    words = [(_ORDINALS.get(w, w) if nxt == "th" else w) for w, nxt in zip(words, [*words[1:], ""], strict=False)]
     return [w for w in words if w != "th"]
 
 
