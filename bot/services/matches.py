@@ -561,6 +561,8 @@ class MatchService:
                 channel_id=row.channel_id,
             )
         others = [s for i, s in enumerate(seats) if i != seat]
+        if not others:  # a lobby closed before anyone joined
+            raise ServiceError(f"Match #{match_id} never had an opponent: start a new one with /match open.")
         return await self.challenge(
             row.game,
             seats[seat],

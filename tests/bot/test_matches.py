@@ -224,3 +224,12 @@ async def test_ai_keeps_one_agent_per_run_of_decisions(matches: MatchService, mo
     assert decisions, "the AI never moved"
     assert len(made) == len(decisions)  # one agent per run, however many decisions it made
     assert sum(decisions) > len(decisions)  # some run had several decisions in a row
+
+
+async def test_rematch_of_a_lobby_nobody_joined_is_refused_politely(matches: MatchService) -> None:
+    from bot.services.errors import ServiceError
+
+    row = await matches.open_lobby("toy", ANA, 3, None)
+    await matches.abort(row.id, ANA.user)
+    with pytest.raises(ServiceError, match="never had an opponent"):
+        await matches.rematch(row.id, ANA.user)

@@ -1,0 +1,130 @@
+"""Questions typed the way players chat: normalization, follow-ups, out-of-scope, card names."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesdocs import cardnames, chat, followup, scope
+from rulesdocs.service import Asked, RulesService
+
+
+@pytest.mark.parametrize(
+    ("typed", "ruled"),
+    [
+        ("how many mons do i gotta tribute for a lvl 7", "how many monsters do i have to tribute for a level 7"),
+        ("whats the smallest deck im allowed to play", "what is the minimum deck i am allowed to play"),
+        ("can i swing w/ a monster the 1st turn", "can i attack with a monster the first turn"),
+        ("do i lose if i have 0 lp rn", "do i lose if i have 0 life points now"),
+        ("what if we both drop to zero at the same time", "what if we both drop to 0 simultaneously"),
+    ],
+)
+def test_chat_and_rules_wording_meet(typed: str, ruled: str) -> None:
+    assert chat.tokens(typed, "yugioh") == chat.tokens(ruled, "yugioh")
+
+
+def test_game_lexicon_applies_only_to_its_game(service: RulesService) -> None:
+    service.prepare()  # registers every game's chat words
+    assert chat.tokens("gk", "inazuma") == chat.tokens("goalkeeper", "inazuma")
+    assert "tap" not in chat.tokens("can i tap it", "inuyasha")
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "swapped_in", "swapped_out"),
+    [
+        ("how many tributes for a lvl 5", "what about a level 8 one?", "8", "5"),
+        ("what happens if i attack a monster in attack position", "and in defense instead?", "defens", "position"),
+        ("can i activate a trap on my turn", "and on my opponent's turn?", "opponent", "my"),
+    ],
+)
+def test_follow_up_swaps_the_contrasted_term(first: str, then: str, swapped_in: str, swapped_out: str) -> None:
+    before = chat.tokens(first, "yugioh")
+    after = followup.rewrite(before, chat.tokens(then, "yugioh"), "yugioh")
+    assert swapped_in in after and after != before
+    assert len(after) <= len(before) + 1
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["and if it was in defense?", "what about a level 8?", "same for traps?", "does it work on their turn too"],
+)
+def test_worded_follow_ups_are_recognised(question: str) -> None:
+    assert followup.explicit(question)
+
+
+@pytest.mark.parametrize("question", ["how many cards in a deck", "can i attack directly"])
+def test_plain_questions_are_not_follow_ups(question: str) -> None:
+    assert not followup.explicit(question)
+
+
+def test_follow_up_is_answered_with_the_previous_question(fresh_service: RulesService) -> None:
+    where = Asked(channel="chat-follow-up")
+    first = fresh_service.ask("how many tributes do i need for a lvl 5 monster", game="yugioh", where=where)
+    assert first.found and "1" in first.text
+    then = fresh_service.ask("what about a level 7?", where=where)
+    assert then.found and then.game == "yugioh" and "2" in then.text
+
+
+@pytest.mark.parametrize(
+    ("question", "game", "category"),
+    [
+        ("how much does a booster box cost", "yugioh", "money"),
+        ("where can i buy naruto cards", "naruto", "money"),
+        ("who voices mark evans in the dub", "inazuma", "media"),
+        ("how do link monsters work", "yugioh", "game_specific"),
+        ("can i respond to a mana ability like in mtg", "usagi", "other_games"),
+        ("when is the next regional tournament", "inuyasha", "organized_play"),
+        ("which goalkeeper card is the strongest", "inazuma", "strategy"),
+    ],
+)
+def test_questions_outside_the_rules_are_recognised(question: str, game: str, category: str) -> None:
+    found = scope.outside(question, game)
+    assert found is not None and found.category == category
+
+
+@pytest.mark.parametrize(
+    ("question", "game"),
+    [
+        ("how much does it cost to play a jutsu", "naruto"),
+        ("can i release a monster to summon", "yugioh"),
+        ("what events can i propose", "usagi"),
+        ("how many color values does a character have", "inuyasha"),
+        ("can i attack with my strongest monster first", "yugioh"),
+    ],
+)
+def test_rules_questions_that_sound_alike_are_in_scope(question: str, game: str) -> None:
+    assert scope.outside(question, game) is None
+
+
+def test_out_of_scope_question_says_why(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("how much does a booster box of naruto cost", game="naruto")
+    assert not answer.found and "Prices" in answer.text
+
+
+def test_card_names_are_read_as_their_kind() -> None:
+    mention = cardnames.find("can dark magician attack the turn i summon it", "yugioh")
+    assert mention is not None and mention.name == "Dark Magician" and mention.kind == "monster"
+    assert cardnames.replace("can dark magician attack", mention) == "can monster attack"
+    assert not cardnames.card_question("can dark magician attack the turn i summon it", mention)
+    assert cardnames.card_question("what does dark magician do", mention)
+
+
+def test_a_card_text_question_points_to_the_card_lookup(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("what does axel blaze do", game="inazuma")
+    assert not answer.found and "/card Axel Blaze" in answer.text
+
+
+def test_a_rules_question_naming_a_card_is_answered(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("can dark magician attack the turn i summon it", game="yugioh")
+    assert answer.found and answer.citations
+
+
+def test_typos_in_game_terms_are_forgiven(fresh_service: RulesService) -> None:
+    clean = fresh_service.ask("how many tributes for a level 7 monster", game="yugioh")
+    typo = fresh_service.ask("how many tribuets for a levle 7 monstr", game="yugioh")
+    assert typo.found and typo.text == clean.text
+
+
+@pytest.mark.parametrize("question", ["**", "?!", "🃏", "...", "'", "ⅷ", "\x1b[2J"])
+def test_questions_without_words_get_a_reply(fresh_service: RulesService, question: str) -> None:
+    answer = fresh_service.ask(question, game="inazuma")
+    assert answer.text and not answer.found
