@@ -5,7 +5,7 @@ normalized words and word pairs (`rulesdocs.chat.tokens`); a question scores eac
 cosine similarity of its phrasings. Document frequencies count facts, not phrasings, so a fact
 with many phrasings does not make its words common. Words no fact uses weigh the most, which
 keeps questions about other things below the answer floor. Typos are corrected word by word
-against the game's vocabulary (rapidfuzz) before matching.
+against the game's vocabulary (rapidfuzz, Damerau-Levenshtein) before matching.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from rapidfuzz import fuzz, process
+from rapidfuzz import process
+from rapidfuzz.distance import DamerauLevenshtein
 
 from rulesdocs import chat
 from rulesdocs import text as textmod
@@ -31,7 +32,9 @@ COVERAGE_WEIGHT = 0.5
 the cosine. Cosine alone lets a short phrasing of two common words beat a longer, closer one."""
 FOCUS_BOOST = 1.6
 """Weight of the words a follow-up brought in ("shooting phase" in "and in the shooting phase?")."""
-TYPO_CUTOFF = 82.0
+TYPO_CUTOFF = 0.79
+"""Damerau-Levenshtein similarity (a swap of two letters is one edit) for a typo to be corrected:
+one edit in a 5-letter word ("levle" -> level), two in a 10-letter one."""
 TYPO_MIN_LENGTH = 5
 
 
@@ -101,7 +104,9 @@ class FactMatcher:
         fixed = []
         for word in words:
             if len(word) >= TYPO_MIN_LENGTH and word.isalpha() and word not in self._known:
-                best = process.extractOne(word, self.vocabulary, scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF)
+                best = process.extractOne(
+                    word, self.vocabulary, scorer=DamerauLevenshtein.normalized_similarity, score_cutoff=TYPO_CUTOFF
+                )
                 if best is not None:
                     word = best[0]
             fixed.append(word)

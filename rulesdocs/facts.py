@@ -18,7 +18,7 @@ from rulesdocs.model import GameId, RulesError
 
 FACTS_DIR = Path(__file__).with_name("facts")
 ANSWER_MAX = 420
-MIN_ASKS = 6
+MIN_ASKS = 2
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _DEFINITION_ASK = re.compile(
     r"^\s*(?:what(?:'?s| is| are| does| do)|wat is|wut is|define|definition|meaning of|explain)\b|\bmean\b|\bmeans\b"
