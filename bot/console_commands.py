@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -75,12 +76,30 @@ def number(text: str, what: str) -> int:
     return int(text)
 
 
+def split_words(line: str) -> list[str]:
+    """Words of `line`; quotes group words (`deck:"Starter Deck Yugi"`, `deck:'My Deck'`), but an
+    apostrophe inside a word is a letter ("/card Wayfarer's Bundle", "/rules ask what's a shard?")."""
+    protected = _INNER_APOSTROPHE.sub(_APOSTROPHE_MARK, line)
+    try:
+        words = shlex.split(protected)
+    except ValueError:
+        lexer = shlex.shlex(protected, posix=True)
+        lexer.whitespace_split = True
+        lexer.quotes = '"'  # a lone apostrophe is a letter too
+        try:
+            words = list(lexer)
+        except ValueError as exc:  # an unclosed double quote
+            raise ServiceError(f'Could not read that line: {exc}; close the quote (") or remove it.') from exc
+    return [w.replace(_APOSTROPHE_MARK, "'") for w in words]
+
+
+_INNER_APOSTROPHE = re.compile(r"(?<=\w)['’](?=\w)")
+_APOSTROPHE_MARK = "\ue000"  # a private-use character no player types
+
+
 def parse(line: str, keys: frozenset[str]) -> Args:
     """Split `line` (after the command words) into words and `key:value` options for known keys."""
-    try:
-        tokens = shlex.split(line)
-    except ValueError as exc:
-        raise ServiceError(f"Could not read that line: {exc}") from exc
+    tokens = split_words(line)
     args = Args()
     for token in tokens:
         key, sep, value = token.partition(":")

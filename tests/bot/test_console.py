@@ -187,3 +187,31 @@ async def test_console_and_discord_answer_follow_ups_like_the_service(console: C
     ]
     assert replies == expected
     assert replies[0] != replies[1]
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("Wayfarer's Bundle", ["Wayfarer's", "Bundle"]),
+        ("what's a shard? game:usagi", ["what's", "a", "shard?", "game:usagi"]),
+        ('game:yugioh deck:"Starter Deck Yugi"', ["game:yugioh", "deck:Starter Deck Yugi"]),
+        ("deck:'Starter Deck Kaiba' game:yugioh", ["deck:Starter Deck Kaiba", "game:yugioh"]),
+        ("it's Bo's \"big deck\"", ["it's", "Bo's", "big deck"]),
+    ],
+)
+def test_apostrophes_are_letters_and_quotes_still_group(line: str, words: list[str]) -> None:
+    from bot.console_commands import split_words
+
+    assert split_words(line) == words
+
+
+async def test_console_commands_with_apostrophes(console: Console, tmp_path: Path) -> None:
+    from bot.services.rules import RulesAssistant
+
+    console.services.rules = RulesAssistant(db_path=str(tmp_path / "rules.sqlite"))
+    answer = await console.handle("/rules ask what's the hand size limit? game:usagi")
+    assert "Could not read" not in answer and "Source:" in answer
+    card = await console.handle("/card Wayfarer's Bundle")
+    assert "Could not read" not in card
+    unclosed = await console.handle('/card "Dark Magician game:yugioh')
+    assert "close the quote" in unclosed
