@@ -12,11 +12,22 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
 
 import bot.commands
+
+
+def installed_version() -> str:
+    """The installed package's version ("0.1.0"), or "unknown" when run from an uninstalled tree."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("tcgtable")
+    except PackageNotFoundError:
+        return "unknown"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,6 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tcgtable",
         description="tcgtable: trading-card-game matches, AI, rules answers, card lookup and leagues.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {installed_version()}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(bot.commands.__path__), key=lambda m: m.name):
         if info.name.startswith("_"):
@@ -47,6 +59,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `tcgtable ... | head`: the reader left; stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        return 141
 
 
 if __name__ == "__main__":

@@ -40,3 +40,14 @@ def test_run_without_a_token_says_what_to_set(
     assert main(["run"]) == 2
     err = capsys.readouterr().err
     assert "DISCORD_TOKEN" in err and "tcgtable console" in err
+
+
+def test_version_names_the_installed_package(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib.metadata import version
+
+    from bot.cli import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["--version"])
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out.strip() == f"tcgtable {version('tcgtable')}"
