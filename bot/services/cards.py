@@ -54,11 +54,21 @@ class CardsService:
         query = " ".join(query.split())
         if not query:
             return []
-        response = await (await self.search_service()).search(query, game=game or None, limit=limit)
+        from bot.services.games import canonical_game_id
+
+        game = canonical_game_id(game)  # any case; an unknown game is named as such, not "no card matches"
+        response = await (await self.search_service()).search(query, game=game, limit=limit)
         return list(response.results)
 
     async def autocomplete(self, prefix: str, game: str | None = None) -> list[Suggestion]:
-        return list(await (await self.search_service()).autocomplete(prefix, game=game or None, limit=25))
+        from bot.services.errors import ServiceError
+        from bot.services.games import canonical_game_id
+
+        try:
+            game = canonical_game_id(game)
+        except ServiceError:  # still typing the game: suggest from every game
+            game = None
+        return list(await (await self.search_service()).autocomplete(prefix, game=game, limit=25))
 
     async def close(self) -> None:
         if self._search is not None:

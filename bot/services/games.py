@@ -69,6 +69,14 @@ def get_game(game_id: str) -> Game:
     raise NotFoundError(f"There is no game called {game_id!r}. Games: {known}.")
 
 
+def canonical_game_id(game_id: str | None) -> str | None:
+    """The id of the game a player typed ("Naruto", "YUGIOH", "Naruto CCG"), None when nothing was
+    typed; NotFoundError listing the games when there is no such game."""
+    if game_id is None or not game_id.strip():
+        return None
+    return get_game(game_id).id
+
+
 def preconstructed(game: Game) -> dict[str, DeckList]:
     """The game's built-in decks by name (empty when it ships none)."""
     try:

@@ -73,10 +73,9 @@ class RulesAssistant:
         from rulesdocs.service import Asked
 
         service = await self.service()
+        game = (game or "").strip().casefold() or None  # "Naruto" and "naruto" are one game
         try:
-            answer = await service.ask_async(
-                question, game=game or None, where=Asked(channel=channel, match_game=match_game)
-            )
+            answer = await service.ask_async(question, game=game, where=Asked(channel=channel, match_game=match_game))
         except RulesError as exc:  # a question we cannot take (too long, unknown game): tell the asker
             raise ServiceError(str(exc)) from exc
         text = format_answer(answer)
@@ -92,6 +91,11 @@ class RulesAssistant:
     async def section(self, game: str, number: str) -> str:
         """The text of one section of our rules reference ("4.2"), or a polite miss."""
         service = await self.service()
+        game = game.strip().casefold()
+        if game not in service.index.games:
+            raise ServiceError(
+                f"There is no game called {game[:40]!r}. Games with rules: {', '.join(service.index.games)}."
+            )
         chunk = service.index.section(game, number.strip().lstrip("§"))
         if chunk is None:
             return f"There is no section {number[:20]} in the {game[:40]} rules reference."

@@ -215,3 +215,24 @@ async def test_console_commands_with_apostrophes(console: Console, tmp_path: Pat
     assert "Could not read" not in card
     unclosed = await console.handle('/card "Dark Magician game:yugioh')
     assert "close the quote" in unclosed
+
+
+@pytest.mark.parametrize("typed", ["Yugioh", "YUGIOH", "yugioh", " yugioh "])
+async def test_game_ids_in_any_case(console: Console, tmp_path: Path, typed: str) -> None:
+    from bot.services.rules import RulesAssistant
+
+    console.services.rules = RulesAssistant(db_path=str(tmp_path / "rules.sqlite"))
+    card = await console.handle(f'/card dark magician game:"{typed}"')
+    assert card.startswith("Dark Magician [yugioh"), card
+    section = await console.handle(f'/rules section game:"{typed}" id:10.2')
+    assert "10.2" in section and "no game" not in section
+
+
+async def test_unknown_game_is_named_as_such(console: Console, tmp_path: Path) -> None:
+    from bot.services.rules import RulesAssistant
+
+    console.services.rules = RulesAssistant(db_path=str(tmp_path / "rules.sqlite"))
+    card = await console.handle("/card dark magician game:nogame")
+    assert "no game called 'nogame'" in card and "yugioh" in card and "No card matches" not in card
+    section = await console.handle("/rules section game:nogame id:1")
+    assert "no game called 'nogame'" in section and "There is no section" not in section
