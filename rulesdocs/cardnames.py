@@ -1,7 +1,7 @@
 """Card names inside rules questions, recognised through the built-in card pools.
 
 "can Dark Magician attack the turn i summon it" is a question about monsters: the name is read as
-its card kind ("monster") unless the knowledge base knows the card itself (Exodia, a card a rule
+its card kind with its level ("level 7 monster") unless the knowledge base knows the card itself (Exodia, a card a rule
 names). "what does Dark Magician do" asks about one card's text, which the rulebook doesn't rule
 on: `card_question` spots that, so the assistant can point to the card look-up instead.
 """
@@ -62,6 +62,9 @@ def _names(game: GameId) -> dict[tuple[str, ...], tuple[str, str]]:
     table: dict[tuple[str, ...], tuple[str, str]] = {}
     for card in pool.cards.values():
         kind = KIND_WORDS.get(card.type.lower(), card.type.lower())
+        level = card.stats.get("level") if isinstance(card.stats, dict) else None
+        if isinstance(level, int) and not isinstance(level, bool):
+            kind = f"level {level} {kind}"  # "Blue-Eyes White Dragon" -> a level 8 monster (tributes!)
         for name in (card.name, *card.aliases):
             words = tuple(_words(name))
             if words and (len(words) >= 2 or len(words[0]) >= 5):
@@ -86,13 +89,17 @@ def find(question: str, game: GameId) -> Mention | None:
     return best
 
 
-def replace(question: str, mention: Mention) -> str:
-    """`question` (folded) with the card's name read as its kind ("a monster")."""
+def replace(question: str, mention: Mention, *, level: bool = True) -> str:
+    """`question` (folded) with the card's name read as its kind ("a level 7 monster"; without
+    `level`, just "a monster")."""
     words = _words(question)
     size = len(mention.words)
+    kind = mention.kind.split()
+    if not level and len(kind) > 2 and kind[0] == "level":
+        kind = kind[2:]
     for start in range(len(words) - size + 1):
         if tuple(words[start : start + size]) == mention.words:
-            words[start : start + size] = mention.kind.split()
+            words[start : start + size] = kind
             break
     return " ".join(words)
 

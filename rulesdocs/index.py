@@ -178,6 +178,12 @@ class RulesIndex:
         """The section `number` ("10.2") of `game`'s reference, if it exists."""
         return self.sections.get(game, {}).get(number.strip().rstrip("."))
 
+    def cited(self, game: GameId, section: str) -> Chunk | None:
+        """The chunk a citation names: a section number ("10.2") or a glossary entry ("G:Tribute")."""
+        if section.startswith("G:"):
+            return self.term(game, section[2:])
+        return self.section(game, section)
+
     def term(self, game: GameId, term: str) -> Chunk | None:
         """The glossary entry for `term` (case and accents ignored), if it exists."""
         return self.glossary.get(game, {}).get(textmod.fold(term).strip())

@@ -21,6 +21,10 @@ def outside_rules(game: GameId, reason: str) -> str:
     return f"I did not find a rule about that in the {game_name(game)} rules. {reason}".rstrip()
 
 
+def games_dont_mix() -> str:
+    return "Each game has its own rules and cards; they don't mix, and no rulebook covers playing them together."
+
+
 def card_text(game: GameId, name: str) -> str:
     return (
         f"I did not find a rule about that in the {game_name(game)} rules: what one card does is its own text, "

@@ -24,7 +24,7 @@ from pathlib import Path
 from rulesdocs import cardnames, chat, followup, messages, ruling, scope
 from rulesdocs import conversation as conv
 from rulesdocs import text as textmod
-from rulesdocs.answer import AnswerConfig, cite, compose
+from rulesdocs.answer import AnswerConfig, cite, compose, confidence
 from rulesdocs.factmatch import FactMatcher
 from rulesdocs.facts import FACTS_DIR, FactBook, load_books
 from rulesdocs.index import Query, RulesIndex, source_fingerprint
@@ -223,11 +223,20 @@ class RulesService:
             return self._from_sections(question, game, context), own
         mention = cardnames.find(stripped, game)
         about_card = mention if mention is not None and cardnames.card_question(stripped, mention) else None
-        if mention is not None and about_card is None and not matcher.knows(" ".join(mention.words)):
-            stripped = cardnames.replace(stripped, mention)
         mine = chat.tokens(matcher.correct(stripped), game)
-        own = dataclasses.replace(own, tokens=tuple(mine))
         best = self._rule(question, stripped, mine, game, "")
+        if mention is not None and about_card is None:
+            # "can Dark Magician attack the turn I summon it" asks about a monster: read the name as its
+            # kind, unless the facts answer the named card itself clearly better (Monster Reborn's ruling)
+            readings = []
+            for with_level in (True, False):
+                generic = cardnames.replace(stripped, mention, level=with_level)
+                generic_words = chat.tokens(matcher.correct(generic), game)
+                readings.append((self._rule(question, generic, generic_words, game, ""), generic, generic_words))
+            as_kind, generic, generic_words = max(readings, key=lambda reading: _score(reading[0]))
+            if _score(as_kind) + CARD_NAME_MARGIN >= _score(best) or not matcher.knows(" ".join(mention.words)):
+                best, stripped, mine = as_kind, generic, generic_words
+        own = dataclasses.replace(own, tokens=tuple(mine))
         understood, context = own, ""
         if previous is not None:
             before = list(previous.tokens) or chat.tokens(matcher.correct(previous.question), game)
@@ -242,7 +251,7 @@ class RulesService:
         chosen, hits = best
         if about_card is not None and (chosen is None or not cardnames.names(chosen.fact.answer, about_card)):
             return self._card_text(question, game, about_card), understood
-        outside = scope.outside(stripped, game)
+        outside = scope.outside(stripped, game) or _mixes_games(question)
         if outside is not None and (chosen is None or chosen.similarity < SCOPE_OVERRIDE):
             return self._outside(question, game, outside, hits), understood
         defined = hits[0].chunk if hits and hits[0].source == "exact" and hits[0].chunk.kind == "glossary" else None
@@ -271,12 +280,17 @@ class RulesService:
         fact = chosen.fact
         citations: list[Citation] = []
         for number in fact.sections[:1]:
-            chunk = self.index.section(game, number)
+            chunk = self.index.cited(game, number)
             if chunk is not None:
                 citations.append(cite(chunk, self.config))
+        if self.index.games and citations:  # the best passage of an official rulebook, when one is configured
+            query = Query.parse(conv.strip_game_names(question), game=game)
+            for hit in self.index.search_extra(query, game, limit=1):
+                if confidence(query, hit.chunk, self.index, self.index.stats.get(game)) >= self.config.extra_floor:
+                    citations.append(cite(hit.chunk, self.config))
         cited = {c.section for c in citations}
         see_also: list[Citation] = []
-        candidates = [self.index.section(game, f.section) for f in chosen.runners_up]
+        candidates = [self.index.cited(game, f.section) for f in chosen.runners_up]
         candidates += [h.chunk for h in hits[:3] if h.chunk.is_reference]
         for chunk in candidates:
             if chunk is None or chunk.section in cited or len(see_also) >= self.config.see_also:
@@ -355,7 +369,7 @@ class RulesService:
         for candidate in (
             context.game if context else None,
             where.match_game,
-            self._game_by_facts(question, index) or inference.best,
+            (None if followup.explicit(question) else self._game_by_facts(question, index)) or inference.best,
             where.server_default,
         ):
             if candidate is not None and candidate in index.games:
@@ -406,8 +420,23 @@ SCOPE_OVERRIDE = 0.8
 """A question that looks outside the rules (scope.yaml) is still answered by a fact this similar."""
 FOLLOW_UP_FLOOR = 0.33
 """The fact floor for a follow-up rewritten whole: a merged question matches phrasings less closely."""
+DEFINITION_WINDOW = 4
+"""How early in a fact's answer the glossary term must appear for the fact to define it."""
+CARD_NAME_MARGIN = 0.15
+"""A question naming a card keeps the name only when that matches a fact this much better than
+reading the name as the card's kind."""
 REWRITE_MARGIN = 0.12
 """A worded follow-up ("and if...") is read whole unless the fragment alone matches this much better."""
+
+
+def _mixes_games(question: str) -> scope.OutOfScope | None:
+    """A question naming two games ("can I use Yu-Gi-Oh! cards with Naruto?") is about neither's rules."""
+    named = {game for pattern, game in conv._GAME_NAMES if pattern.search(question)}
+    return scope.OutOfScope("other_games", messages.games_dont_mix()) if len(named) >= 2 else None
+
+
+def _score(found: tuple[ruling.Ruling | None, list[Hit]]) -> float:
+    return found[0].score if found[0] is not None else 0.0
 
 
 def _prefer_rewrite(
@@ -429,7 +458,7 @@ def _prefer_rewrite(
 def _defines(answer: str, term: str) -> bool:
     """True when `answer` names the glossary `term` ("Action side (7.1)" -> action side)."""
     named = chat.tokens(term.split("(")[0])
-    said = chat.tokens(answer)
+    said = chat.tokens(answer)[: len(named) + DEFINITION_WINDOW]  # a definition names its term first
     size = len(named)
     return bool(named) and any(said[i : i + size] == named for i in range(len(said) - size + 1))
 

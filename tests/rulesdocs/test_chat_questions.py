@@ -102,8 +102,8 @@ def test_out_of_scope_question_says_why(fresh_service: RulesService) -> None:
 
 def test_card_names_are_read_as_their_kind() -> None:
     mention = cardnames.find("can dark magician attack the turn i summon it", "yugioh")
-    assert mention is not None and mention.name == "Dark Magician" and mention.kind == "monster"
-    assert cardnames.replace("can dark magician attack", mention) == "can monster attack"
+    assert mention is not None and mention.name == "Dark Magician" and mention.kind == "level 7 monster"
+    assert cardnames.replace("can dark magician attack", mention) == "can level 7 monster attack"
     assert not cardnames.card_question("can dark magician attack the turn i summon it", mention)
     assert cardnames.card_question("what does dark magician do", mention)
 

