@@ -90,6 +90,42 @@ def _find(words: list[str], member: Member, start: int = 0) -> int:
     return -1
 
 
+def _covered(words: list[str], at: int, size: int, classes: list[list[Member]]) -> bool:
+    """True when `words[at:at+size]` is only part of a longer term ("mission" in "mission phase")."""
+    for members in classes:
+        for member in members:
+            if len(member) <= size:
+                continue
+            for start in range(max(0, at - len(member) + size), at + 1):
+                if tuple(words[start : start + len(member)]) == member:
+                    return True
+    return False
+
+
+def _find_term(words: list[str], member: Member, classes: list[list[Member]]) -> int:
+    """Where `member` stands in `words` as a term of its own (not inside a longer term); -1 if not."""
+    at = _find(words, member)
+    while at >= 0 and _covered(words, at, len(member), classes):
+        at = _find(words, member, at + 1)
+    return at
+
+
+def _swap_modifier(out: list[str], modifier: str, noun: str, follow_up: list[str]) -> bool:
+    """ "and a normal mission?" after "...a permanent mission...": the word before the same noun
+    is replaced (`permanent` -> `normal`); False when the noun or a replaceable word is missing."""
+    at = _find(out, (noun,))
+    if at < 0 or modifier in out:
+        return False
+    if at == 0:
+        out.insert(0, modifier)
+        return True
+    before = out[at - 1]
+    if before in follow_up or before.isdigit():
+        return False
+    out[at - 1] = modifier
+    return True
+
+
 def _member_at(words: list[str], i: int, classes: list[list[Member]]) -> tuple[Member, list[Member]] | None:
     best: tuple[Member, list[Member]] | None = None
     for members in classes:
@@ -99,12 +135,12 @@ def _member_at(words: list[str], i: int, classes: list[list[Member]]) -> tuple[M
     return best
 
 
-def _swap(out: list[str], member: Member, members: list[Member]) -> bool:
+def _swap(out: list[str], member: Member, members: list[Member], classes: list[list[Member]]) -> bool:
     """Replace the first other member of the class found in `out` by `member`; False if none."""
     for other in sorted(members, key=len, reverse=True):
         if other == member:
             continue
-        at = _find(out, other)
+        at = _find_term(out, other, classes)
         if at >= 0:
             out[at : at + len(other)] = member
             return True
@@ -136,14 +172,16 @@ def rewrite(previous: list[str], follow_up: list[str], game: str | None) -> list
         found = _member_at(words, i, classes)
         if found is not None:
             member, members = found
-            if _find(out, member) < 0 and not _swap(out, member, members):
+            if _find_term(out, member, classes) < 0 and not _swap(out, member, members, classes):
                 out.extend(member)
             i += len(member)
             continue
         word = words[i]
         if word.isdigit():
             _swap_number(out, word, words[i - 1] if i > 0 else None)
-        elif word not in out:
+        elif word in out:
+            pass
+        elif not (i + 1 < len(words) and _swap_modifier(out, word, words[i + 1], words)):
             out.append(word)
         i += 1
     return out
