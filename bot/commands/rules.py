@@ -27,6 +27,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     build = actions.add_parser("index", help="build the rules index now (e.g. at deploy), print what it holds")
     build.add_argument("--docs", action="append", default=[], metavar="DIR", help="extra rulebook directory")
     build.add_argument("--semantic", action="store_true", help="also compute the embeddings (semantic extra)")
+    build.add_argument("--json", action="store_true", help="print one JSON object")
     build.set_defaults(handler=handle_index)
     parser.set_defaults(handler=lambda args: _usage(parser))
 
@@ -89,5 +90,14 @@ def handle_index(args: argparse.Namespace) -> int:
         "extra_documents": sorted({c.doc for c in index.chunks if not c.is_reference}),
         "semantic": semantic,
     }
-    print(json.dumps(report))
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    verb = "built" if info.rebuilt else "up to date"
+    sections = ", ".join(f"{game} {count}" for game, count in report["games"].items())
+    print(f"Rules index {verb} in {report['seconds']} s: {info.chunks} passages; sections: {sections}.")
+    if report["extra_documents"]:
+        print(f"Extra rulebooks: {', '.join(report['extra_documents'])}.")
+    if args.semantic:
+        print("Semantic search: " + ("ready." if semantic else "not installed (pip install '.[semantic]')."))
     return 0

@@ -9,7 +9,8 @@ import sys
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("selfplay", help="play N games between AI agents and print figures")
-    parser.add_argument("--game", required=True, help="game id (see `tcgtable selfplay --list`)")
+    parser.add_argument("--game", help="game id (see `tcgtable selfplay --list`)")
+    parser.add_argument("--list", action="store_true", help="list the game ids and the agents, then stop")
     parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     parser.add_argument("--agents", default="random,random", help="one agent per seat, comma-separated")
     parser.add_argument("--seed", type=int, default=1, help="master seed (default 1)")
@@ -24,6 +25,15 @@ def handle(args: argparse.Namespace) -> int:
     from engine.ai.selfplay import run_selfplay
     from engine.core.registry import get_game, list_games
 
+    if args.list:
+        from engine.ai.agents import AGENT_SPECS
+
+        print("games: " + ", ".join(list_games()))
+        print("agents: " + ", ".join(AGENT_SPECS))
+        return 0
+    if not args.game:
+        print(f"tcgtable selfplay: --game is required; available: {', '.join(list_games())}", file=sys.stderr)
+        return 2
     try:
         get_game(args.game)
     except KeyError as exc:

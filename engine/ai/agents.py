@@ -38,6 +38,8 @@ class RandomAgent:
 DEFAULT_CAP_MS = 2000.0
 CAP_MARGIN = 0.1  # searches stop this share of the cap early (at least 100 ms): the answer is due by the cap
 LEVELS: dict[str, str] = {"easy": "greedy:60", "normal": "ismcts:120", "hard": "ismcts:900"}
+AGENT_SPECS = ("random", "greedy[:ms][@samples]", "ismcts[:ms][@iterations]", *LEVELS)
+"""What `make_agent` accepts, as shown to users."""
 
 
 def _parse(spec: str) -> tuple[str, float | None, int | None]:
@@ -81,5 +83,4 @@ def make_agent(spec: str, seed: int = 0, game_id: str = "", name: str = "", cap_
         if fixed is None:
             return IsmctsAgent(seed, budget_ms=ms, name=label)
         return IsmctsAgent(seed, budget_ms=ms, name=label, max_iterations=fixed)
-    known = "random, greedy[:ms][@samples], ismcts[:ms][@iterations], " + ", ".join(LEVELS)
-    raise ValueError(f"unknown agent {spec!r} (known: {known})")
+    raise ValueError(f"unknown agent {spec!r} (known: {', '.join(AGENT_SPECS)})")

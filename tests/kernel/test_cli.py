@@ -51,3 +51,37 @@ def test_version_names_the_installed_package(capsys: pytest.CaptureFixture[str])
         main(["--version"])
     assert stopped.value.code == 0
     assert capsys.readouterr().out.strip() == f"tcgtable {version('tcgtable')}"
+
+
+def test_selfplay_list_names_the_games_and_agents(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert "usagi" in out and "yugioh" in out and "normal" in out and "random" in out
+    assert main(["selfplay"]) == 2
+    assert "--game is required" in capsys.readouterr().err
+
+
+def test_selfplay_usagi_with_random_seats_plays_clean(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["selfplay", "--game", "usagi", "--games", "3", "--agents", "random,random,random,random", "--json"]) == 0
+    )
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["errors"] == 0 and summary["games"] == 3 and summary["replay_verified"] == 3
+
+
+def test_selfplay_exits_non_zero_when_a_game_fails(
+    toy: toygame.ToyGame, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import engine.ai.selfplay as selfplay
+
+    real = selfplay.run_selfplay
+
+    def failing(*args: object, **kwargs: object) -> dict[str, object]:
+        summary = real(*args, **kwargs)  # type: ignore[arg-type]
+        summary["errors"] = 1
+        kwargs["on_game"](type("Outcome", (), {"error": "boom", "seed": 7})())  # type: ignore[operator]
+        return summary
+
+    monkeypatch.setattr(selfplay, "run_selfplay", failing)
+    assert main(["selfplay", "--game", "toy", "--games", "2"]) == 1
+    assert "game with seed 7 failed: boom" in capsys.readouterr().err

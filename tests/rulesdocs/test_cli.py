@@ -61,9 +61,16 @@ def test_ambiguous_question_asks_for_a_game(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_index_command_builds_then_reuses(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["rules", "index"]) == 0
+    assert main(["rules", "index", "--json"]) == 0
     first = json.loads(capsys.readouterr().out)
     assert first["rebuilt"] is True and set(first["games"]) == {"yugioh", "naruto", "inuyasha", "inazuma", "usagi"}
     assert all(count >= 20 for count in first["games"].values())
-    assert main(["rules", "index"]) == 0
+    assert main(["rules", "index", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["rebuilt"] is False
+
+
+def test_index_command_speaks_plainly_without_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "index"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Rules index ") and "passages" in out and "usagi" in out
+    assert "{" not in out
