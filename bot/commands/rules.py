@@ -82,22 +82,24 @@ def handle_index(args: argparse.Namespace) -> int:
         print(f"tcgtable rules index: {exc}", file=sys.stderr)
         return 2
     info = index.info
+    sections = {game: len(index.sections.get(game, {})) for game in index.games}
+    extra = sorted({c.doc for c in index.chunks if not c.is_reference})
     report = {
         "rebuilt": info.rebuilt,
         "seconds": round(info.seconds, 3),
         "chunks": info.chunks,
-        "games": {game: len(index.sections.get(game, {})) for game in index.games},
-        "extra_documents": sorted({c.doc for c in index.chunks if not c.is_reference}),
+        "games": sections,
+        "extra_documents": extra,
         "semantic": semantic,
     }
     if args.json:
         print(json.dumps(report))
         return 0
     verb = "built" if info.rebuilt else "up to date"
-    sections = ", ".join(f"{game} {count}" for game, count in report["games"].items())
-    print(f"Rules index {verb} in {report['seconds']} s: {info.chunks} passages; sections: {sections}.")
-    if report["extra_documents"]:
-        print(f"Extra rulebooks: {', '.join(report['extra_documents'])}.")
+    counts = ", ".join(f"{game} {count}" for game, count in sections.items())
+    print(f"Rules index {verb} in {info.seconds:.3f} s: {info.chunks} passages; sections: {counts}.")
+    if extra:
+        print(f"Extra rulebooks: {', '.join(extra)}.")
     if args.semantic:
         print("Semantic search: " + ("ready." if semantic else "not installed (pip install '.[semantic]')."))
     return 0
