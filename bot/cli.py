@@ -54,8 +54,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if handler is None:
         parser.print_help(sys.stderr)
         return 2
+    from bot.persistence.db import DatabaseUnavailableError
+    from cards.catalog import CatalogUnavailableError
+
     try:
         return int(handler(args))
+    except (DatabaseUnavailableError, CatalogUnavailableError) as exc:
+        print(f"tcgtable {args.command}: {exc}\nCheck --db or DATABASE_URL.", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -18,12 +18,19 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Text, cast, event
+from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.pool import StaticPool
 from sqlmodel import SQLModel, col, select
 
 from bot.persistence.models import OPEN_STATUSES, DeckRow, GuildConfig, MatchRow, now
 from bot.settings import async_url
+from cards.catalog.db import shown_url
+
+
+class DatabaseUnavailableError(RuntimeError):
+    """The database URL can't be parsed or the server can't be reached; the message names it
+    (password hidden) and says why."""
 
 
 class StaleWriteError(RuntimeError):
@@ -54,7 +61,10 @@ class Database:
                 kwargs["connect_args"] = {"check_same_thread": False}
         else:
             kwargs.update(pool_size=10, max_overflow=20)
-        self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
+        try:
+            self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
+        except (ArgumentError, ImportError, ValueError) as exc:
+            raise DatabaseUnavailableError(f"{shown_url(url)} is not a database URL I can use ({exc})") from exc
         if self.is_sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self._sessions = async_sessionmaker(self.engine, expire_on_commit=False)

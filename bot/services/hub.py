@@ -38,13 +38,25 @@ class Services:
         )
 
     async def open(self) -> Services:
-        """Migrate the database to the newest schema (a private in-memory one just gets the tables)."""
-        if self.db.is_sqlite and ":memory:" in self.db.url:
-            await self.db.create_all()
-        else:
-            from bot.persistence.schema import upgrade_on_start
+        """Migrate the database to the newest schema (a private in-memory one just gets the tables).
 
-            await upgrade_on_start(self.db.url)
+        Raises `DatabaseUnavailableError` when the server can't be reached or opened.
+        """
+        from sqlalchemy.exc import OperationalError
+
+        from bot.persistence.db import DatabaseUnavailableError
+        from cards.catalog.db import CONNECT_FAILURES, shown_url
+
+        try:
+            if self.db.is_sqlite and ":memory:" in self.db.url:
+                await self.db.create_all()
+            else:
+                from bot.persistence.schema import upgrade_on_start
+
+                await upgrade_on_start(self.db.url)
+        except (*CONNECT_FAILURES, OperationalError) as exc:  # type: ignore[misc]  # mypy: star in except
+            reason = getattr(exc, "orig", None) or exc
+            raise DatabaseUnavailableError(f"cannot open the database {shown_url(self.db.url)}: {reason}") from exc
         return self
 
     async def close(self) -> None:

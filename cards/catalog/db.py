@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlalchemy import JSON, Column, Connection, event, inspect, select, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError, ProgrammingError
+from sqlalchemy.exc import ArgumentError, IntegrityError, InterfaceError, OperationalError, ProgrammingError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
 
@@ -105,6 +105,27 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _driver_connect_errors() -> tuple[type[Exception], ...]:
+    """What PostgreSQL's driver raises unwrapped while connecting (no such database, bad login)."""
+    try:
+        import asyncpg
+    except ImportError:
+        return ()
+    return (asyncpg.PostgresError, asyncpg.InterfaceError)
+
+
+CONNECT_FAILURES: tuple[type[Exception], ...] = (OSError, InterfaceError, *_driver_connect_errors())
+"""What connecting to an unreachable or wrong database raises, whatever the driver."""
+
+
+def shown_url(url: str) -> str:
+    """`url` for a message: password hidden, or quoted as given when it doesn't parse."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return repr(url[:200])
+
+
 class CatalogUnavailableError(RuntimeError):
     """The catalog database cannot be reached or opened; the message names it (without password)."""
 
@@ -125,7 +146,10 @@ class Catalog:
                 kwargs["connect_args"] = {"check_same_thread": False}
             elif not path.startswith("file:"):
                 Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
+        try:
+            self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
+        except (ArgumentError, ImportError, ValueError) as exc:
+            raise CatalogUnavailableError(f"{shown_url(raw)} is not a database URL I can use ({exc})") from exc
         if self.is_sqlite:
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self._tables = False
@@ -142,7 +166,7 @@ class Catalog:
         """
         try:
             await self.ensure_tables()
-        except (OSError, InterfaceError) as exc:
+        except CONNECT_FAILURES as exc:
             raise CatalogUnavailableError(f"cannot reach the card catalog database {self.safe_url}: {exc}") from exc
         except OperationalError as exc:
             if self._tables:
