@@ -55,10 +55,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     from bot.persistence.db import DatabaseUnavailableError
+    from bot.terminal import printable_output
     from cards.catalog import CatalogUnavailableError
 
     try:
-        return int(handler(args))
+        with printable_output():
+            return int(handler(args))
     except (DatabaseUnavailableError, CatalogUnavailableError) as exc:
         print(f"tcgtable {args.command}: {exc}\nCheck --db or DATABASE_URL.", file=sys.stderr)
         return 2

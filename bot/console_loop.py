@@ -10,6 +10,7 @@ from typing import TextIO
 from bot.console import Console
 from bot.services.hub import Services
 from bot.settings import Settings
+from bot.terminal import printable
 
 BANNER = "tcgtable console — type /help for commands, /games to see what you can play, /quit to leave."
 
@@ -38,18 +39,18 @@ async def run_console(
     try:
         while True:
             if interactive:
-                print(f"{console.user}> ", end="", file=stdout, flush=True)
+                print(printable(f"{console.user}> "), end="", file=stdout, flush=True)
             line = await asyncio.to_thread(stdin.readline)
             if not line:
                 break
             if echo and line.strip():
-                print(f"{console.user}> {line.strip()}", file=stdout)
+                print(printable(f"{console.user}> {line.strip()}"), file=stdout)
             try:
                 output = await console.handle(line)
             except EOFError:
                 break
             if output:
-                print(output, file=stdout, flush=True)
+                print(printable(output), file=stdout, flush=True)
             if output.startswith("⚠") and strict:
                 status = 1
                 break

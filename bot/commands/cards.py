@@ -46,7 +46,9 @@ def _progress_bar(enabled: bool) -> Iterator[Callable[[str, int], Callable[[int]
     from rich.console import Console
     from rich.progress import Progress
 
-    with Progress(console=Console(stderr=True), transient=True) as progress:
+    from bot.terminal import unfiltered
+
+    with Progress(console=Console(file=unfiltered(sys.stderr)), transient=True) as progress:
 
         def factory(description: str, total: int) -> Callable[[int], None]:
             task = progress.add_task(description, total=total)

@@ -20,8 +20,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def handle(args: argparse.Namespace) -> int:
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+    from bot.terminal import unfiltered
     from engine.ai.selfplay import run_selfplay
     from engine.core.registry import get_game, list_games
 
@@ -49,7 +51,7 @@ def handle(args: argparse.Namespace) -> int:
         MofNCompleteColumn(),
         TimeRemainingColumn(),
         transient=True,
-        console=None,
+        console=Console(file=unfiltered(sys.stderr)),
         disable=not sys.stderr.isatty(),
     )
     errors: list[str] = []
