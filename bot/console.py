@@ -14,7 +14,8 @@ from __future__ import annotations
 import bot.console_leagues  # noqa: F401  (registers the /league commands)
 from bot.console_commands import COMMANDS, KEYS, parse
 from bot.console_leagues import LEAGUE_KEYS
-from bot.services.errors import ServiceError
+from bot.persistence.models import MatchRow
+from bot.services.errors import ServiceError, StaleChoiceError
 from bot.services.hub import Services
 from bot.services.matches import MatchUpdate, Seat, result_text, seats_of
 
@@ -26,6 +27,9 @@ class Console:
         self.services = services
         self.user = user
         self.current: dict[str, int] = {}
+        self.shown: dict[tuple[str, int], int] = {}
+        """(player, match) -> the step of the prompt this console last showed that player; a typed
+        answer carries it, so an answer to a prompt already answered elsewhere is refused as stale."""
 
     @property
     def seat(self) -> Seat:
@@ -58,11 +62,43 @@ class Console:
     async def _answer(self, text: str) -> str:
         match_id = self.current.get(self.user)
         if match_id is None:
-            return "Type a command (/help). Start with: /games, then /match ai game:<id>."
+            waiting = await self._waiting_for_me()
+            if not waiting:
+                return "Type a command (/help). Start with: /games, then /match ai game:<id>."
+            if len(waiting) > 1:
+                listed = ", ".join(f"#{row.id} ({row.game})" for row in waiting)
+                return (
+                    f"Decisions wait for you in matches {listed}. Answer one with /match play CHOICE id:N "
+                    "(or see it first with /match hand id:N)."
+                )
+            assert waiting[0].id is not None
+            match_id = self.current[self.user] = waiting[0].id
         return await self._play(match_id, text)
 
+    async def _waiting_for_me(self) -> list[MatchRow]:
+        """This player's active matches whose current prompt is theirs (after a restart)."""
+        waiting = []
+        for row in await self.services.matches.list_for(self.user):
+            if row.status != "active" or row.id is None:
+                continue
+            _, state = await self.services.matches.state(row.id)
+            prompt = state.prompt() if state is not None else None
+            if prompt is not None and seats_of(row)[prompt.player].user == self.user:
+                waiting.append(row)
+        return waiting
+
     async def _play(self, match_id: int, text: str) -> str:
-        update = await self.services.matches.choose(match_id, self.user, text, by_label=True)
+        """Answer the prompt this console showed; one it never showed is shown first."""
+        step = self.shown.get((self.user, match_id))
+        if step is None:
+            return (
+                f"Match #{match_id} waits for your decision; here it is, answer again:\n"
+                + await self.hand_and_prompt(match_id)
+            )
+        try:
+            update = await self.services.matches.choose(match_id, self.user, text, expected_step=step, by_label=True)
+        except StaleChoiceError as exc:
+            return f"⚠ {exc}\n" + await self.hand_and_prompt(match_id)
         return await self.after(update)
 
     async def after(self, update: MatchUpdate) -> str:
@@ -125,6 +161,7 @@ class Console:
         lines = [f"— {self.user}'s eyes only —", hand_text(get_game(row.game), state.view(seat), names)]
         prompt = state.prompt()
         if prompt is not None and prompt.player == seat:
+            self.shown[(self.user, match_id)] = len(row.choices)
             lines.append(prompt_text(prompt, names))
             lines.append("Answer with a number (or part of a label).")
         return "\n".join(lines)

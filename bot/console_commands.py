@@ -22,7 +22,7 @@ HELP = """Commands (arguments as key:value, quote values with spaces: deck:"Star
   /match challenge opponent:NAME game:G [deck:D]   challenge someone at this keyboard
   /match accept [id] [deck:D] | /match decline [id]
   /match open game:G players:N [deck:D] | /match join id [deck:D]
-  /match play choice:N | N                 answer the prompt by number or label
+  /match play N [id:M] | N                 answer the prompt by number or label (id: another match)
   /match hand | /match board | /match list | /match concede | /match abort | /match rematch
   /match replay id [step:N]                step through a finished match
   /deck import game:G name:N list:"3x Card A; 1x Card B" | /deck list [game:G]
@@ -258,10 +258,22 @@ async def match_join(console: Console, args: Args) -> str:
 
 @command("match play")
 async def match_play(console: Console, args: Args) -> str:
-    choice = args.get("choice") or args.rest()
+    """`/match play 2` answers 2 in your current match; the match is named only as `id:N` or `#N`
+    (`/match play #3 2`), so a bare number is never read as both a match and a choice."""
+    usage = "Usage: /match play CHOICE [id:N] (CHOICE: a number or part of an option's label)"
+    marked = [w for w in args.words if w.startswith("#") and w[1:].isdigit()]
+    raw_id = args.get("id") or (marked[0][1:] if marked else None)
+    choice = args.get("choice") or " ".join(w for w in args.words if w not in marked[:1])
     if not choice:
-        raise ServiceError("Usage: /match play choice:N")
-    return await console._play(args.match_id(console.current.get(console.user)), choice)
+        raise ServiceError(usage)
+    if raw_id is not None:
+        match_id = number(raw_id.lstrip("#"), "a match number (see /match list)")
+        console.current[console.user] = match_id
+    elif console.current.get(console.user) is None:
+        return await console._answer(choice)
+    else:
+        match_id = console.current[console.user]
+    return await console._play(match_id, choice)
 
 
 @command("match hand")
