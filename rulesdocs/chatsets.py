@@ -99,6 +99,7 @@ class ChatReport:
         self.not_found += other.not_found
         self.unanswerable += other.unanswerable
         self.latencies_ms.extend(other.latencies_ms)
+        self.misses.extend(other.misses)
 
     def summary(self) -> dict[str, float | int]:
         def rate(a: int, b: int) -> float:
@@ -161,7 +162,13 @@ def score_set(service: RulesService, chat_set: ChatSet) -> ChatReport:
 
 def score_sets(service: RulesService, sets: Sequence[ChatSet]) -> dict[str, ChatReport]:
     """Per game and `all`."""
-    reports = {s.game: score_set(service, s) for s in sets}
+    reports: dict[str, ChatReport] = {}
+    for chat_set in sets:  # a game may have several files (questions, more follow-ups)
+        report = score_set(service, chat_set)
+        if chat_set.game in reports:
+            reports[chat_set.game].merge(report)
+        else:
+            reports[chat_set.game] = report
     total = ChatReport()
     for report in reports.values():
         total.merge(report)
