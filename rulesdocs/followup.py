@@ -153,11 +153,11 @@ def _swap_number(out: list[str], number: str, before: str | None) -> None:
         out.append(number)
         return
     if before is not None:
-        for i in digits:
+        for i in reversed(digits):
             if i > 0 and out[i - 1] == before:
                 out[i] = number
                 return
-    out[digits[0]] = number
+    out[digits[-1]] = number  # scenario questions end with the value that varies ("...is at 2")
 
 
 def rewrite(previous: list[str], follow_up: list[str], game: str | None) -> list[str]:
