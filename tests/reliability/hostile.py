@@ -22,6 +22,10 @@ MARKER = "Zq9OtherServer"
 MENTIONS = ["@everyone", "@here", "<@&900000000000000777>", "<@800000000000000002>", "<#900000000000000200>"]
 MARKDOWN = ["**", "__", "`", "```", "||", "> ", "# ", "[x](https://evil.example)", "\\", "~~"]
 NUMBERS = ["0", "-1", "-99999999999", "1", "2", "3", "4", "5", "2147483648", "9223372036854775808", "9" * 400]
+CONTROL = ["\x1b[2J", "\x07", "\x1b]0;pwned\x07", "\r", "\x9b31m", "\x08\x08", "\x7f"]
+"""Terminal control sequences: clear screen, bell, window title, carriage return, C1 CSI, backspace."""
+GAME_IDS = ["YUGIOH", "Naruto", "toy", "TOY", "InuYasha", "nogame", "usagi "]
+"""Game ids in any case (accepted) and unknown ones (named as unknown)."""
 ODD = ["", " ", "\x00", "\u202e", "\u200b", "名前", "🃏" * 50, "é" * 3, '"', "'", "key:", ":", "#1", "id:1", "１２"]
 
 
@@ -36,7 +40,9 @@ def word(marker: bool = True) -> st.SearchStrategy[str]:
     """
     names = [MARKER] if marker else []
     return st.one_of(
-        st.sampled_from(MENTIONS + MARKDOWN + NUMBERS + ODD + [*names, "toy", "yugioh", "Numbers", "greedy"]),
+        st.sampled_from(
+            MENTIONS + MARKDOWN + NUMBERS + ODD + CONTROL + GAME_IDS + [*names, "yugioh", "Numbers", "greedy"]
+        ),
         st.integers(min_value=-(2**70), max_value=2**70).map(str),
         st.text(max_size=40),
         huge(),

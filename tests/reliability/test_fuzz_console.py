@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import shlex
 from pathlib import Path
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 from bot.console import Console
 from bot.console_commands import COMMANDS, KEYS
+from bot.console_loop import run_console
 from bot.services.hub import Services
 from bot.services.matches import Seat
 
@@ -75,3 +77,18 @@ async def test_another_users_deck_stays_private(tmp_path: Path, toy: Any) -> Non
         assert await services.db.get_deck("other", "toy", MARKER) is not None  # not deleted by ana
     finally:
         await services.close()
+
+
+def test_console_loop_never_prints_a_control_character(tmp_path: Path, toy: Any) -> None:
+    """Hostile lines (control sequences in deck names, game ids, answers) through the real loop."""
+
+    @settings(max_examples=40, **FUZZ)
+    @given(lines=st.lists(console_line(), min_size=1, max_size=12))
+    def one(lines: list[str]) -> None:
+        script = "\n".join(line.replace("\n", " ") for line in lines) + "\n"
+        out = io.StringIO()
+        asyncio.run(run_console(db_url="sqlite:///:memory:", user="ana\x1b[2J", stdin=io.StringIO(script), stdout=out))
+        text = out.getvalue()
+        assert not any(ch in text for ch in "\x1b\x07\x00\r\x9b\x7f\x08"), "a control character reached the terminal"
+
+    one()
