@@ -85,7 +85,8 @@ def test_console_loop_never_prints_a_control_character(tmp_path: Path, toy: Any)
     @settings(max_examples=40, **FUZZ)
     @given(lines=st.lists(console_line(), min_size=1, max_size=12))
     def one(lines: list[str]) -> None:
-        script = "\n".join(line.replace("\n", " ") for line in lines) + "\n"
+        known = '/deck import game:toy name:"Evil\x1b[2J\x07" list:"15x Number 3"\n/deck list\n'  # echoes a name
+        script = known + "\n".join(line.replace("\n", " ") for line in lines) + "\n"
         out = io.StringIO()
         asyncio.run(run_console(db_url="sqlite:///:memory:", user="ana\x1b[2J", stdin=io.StringIO(script), stdout=out))
         text = out.getvalue()
