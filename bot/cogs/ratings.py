@@ -1,4 +1,4 @@
-"""`/rating` and `/leaderboard`: Elo per game and server, from casual and league results."""
+"""`/rating` and `/leaderboard`: OpenSkill per game and server, from casual (2-6 players) and league results."""
 
 from __future__ import annotations
 

@@ -8,6 +8,7 @@ from bot.persistence.league_models import LeagueMatchRow
 from bot.services.leagues.service import LeagueInfo, names_of
 from bot.services.leagues.standings import Row
 from bot.services.ratings import Rating
+from bot.services.skill import PROVISIONAL_GAMES
 
 
 def _esc(text: str) -> str:
@@ -69,18 +70,19 @@ def rating_text(name: str, game: str, found: tuple[int, Rating] | None) -> str:
     if found is None:
         return f"{_esc(name)} has no rated {game} result on this server yet."
     rank, entry = found
+    note = f", provisional until {PROVISIONAL_GAMES} rated games" if entry.provisional else ""
     return (
         f"{_esc(name)}: {entry.rating:.0f} in {game} (#{rank}; {entry.games} rated: "
-        f"{entry.wins} won, {entry.losses} lost, {entry.draws} drawn)"
+        f"{entry.wins} won, {entry.losses} lost, {entry.draws} drawn{note})"
     )
 
 
 def leaderboard_text(game: str, table: Sequence[Rating], limit: int = 20) -> str:
     if not table:
         return f"No rated {game} results on this server yet."
-    lines = [f"**{game} leaderboard** (Elo)"]
+    lines = [f"**{game} leaderboard** (OpenSkill on Elo's scale; ? = fewer than {PROVISIONAL_GAMES} rated games)"]
     lines.extend(
-        f"{rank}. {_esc(entry.name)} — {entry.rating:.0f} ({entry.games} rated)"
+        f"{rank}. {_esc(entry.name)} — {entry.rating:.0f}{'?' if entry.provisional else ''} ({entry.games} rated)"
         for rank, entry in enumerate(table[:limit], start=1)
     )
     return "\n".join(lines)[:1900]

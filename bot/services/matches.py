@@ -409,7 +409,11 @@ class MatchService:
         prompt = state.prompt()
         if state.result is not None:
             fields["status"] = "finished"
-            fields["result"] = {"winners": list(state.result.winners), "reason": state.result.reason}
+            fields["result"] = {
+                "winners": list(state.result.winners),
+                "reason": state.result.reason,
+                "scores": list(state.result.scores),  # the finishing order of 3-6 player games (ratings)
+            }
             fields["turn_user"] = None
         elif prompt is not None:
             turn_user = seats[prompt.player].user

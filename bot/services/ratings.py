@@ -1,43 +1,63 @@
-"""Ratings per game and server: Elo (1500 start, K 40 for the first 10 rated matches, then 32).
+"""Ratings per game and server: OpenSkill (Plackett-Luce), one system for every game and player count.
 
-Rated results, in the order they were decided: casual tcgtable matches between two people (one
-update per game) and confirmed league matches (one update per league match; a league match
-played here is counted once, through its league result). Matches against the AI, byes and
-double losses are never rated. Ratings are computed from the stored results on demand, so an
-organizer's edit of a result is reflected everywhere at once.
+Rated results, in the order they were decided: casual tcgtable matches between people (one
+update per game, 2-6 seats ranked by finishing order) and confirmed league matches (one update
+per league match; a league match played here is counted once, through its league result).
+Matches against the AI, byes and double losses are never rated. Ratings are computed from the
+stored results on demand, so an organizer's edit of a result is reflected everywhere at once.
+The number shown is `bot.services.skill.shown`: Elo's scale, 1500 for a newcomer.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from openskill.models import PlackettLuceRating
 from sqlmodel import col, select
 
 from bot.persistence import Database, MatchRow
 from bot.persistence.league_models import LeagueEntryRow, LeagueMatchRow, LeagueRow
-from bot.services.leagues.ratings import START, elo_update, k_for
+from bot.services.skill import MODEL, PROVISIONAL_GAMES, finishing_ranks, rate, shown
 
 OFFLINE_GUILD = "console"  # the console's one local "server": its matches have no guild id
 
 
 @dataclass(slots=True)
 class Rating:
+    """One player's standing: the shown rating, the model's estimate, and their record."""
+
     player: str
     name: str
-    rating: float = START
+    rating: float = 1500.0
     games: int = 0
     wins: int = 0
     losses: int = 0
     draws: int = 0
+    skill: PlackettLuceRating = field(default_factory=MODEL.rating)
+
+    @property
+    def provisional(self) -> bool:
+        """Too few rated games for the number to mean much yet."""
+        return self.games < PROVISIONAL_GAMES
+
+
+@dataclass(slots=True, frozen=True)
+class RatedResult:
+    """One rated match: its players in seat order and the rank each finished (1 = best)."""
+
+    when: float
+    players: tuple[str, ...]
+    ranks: tuple[int, ...]
+    names: dict[str, str]
 
 
 class RatingService:
     def __init__(self, db: Database) -> None:
         self.db = db
 
-    async def _results(self, guild_id: str, game: str) -> list[tuple[float, str, str, float, dict[str, str]]]:
-        """(when, player A, player B, A's score, names) of every rated result, oldest first."""
-        results: list[tuple[float, str, str, float, dict[str, str]]] = []
+    async def _results(self, guild_id: str, game: str) -> list[RatedResult]:
+        """Every rated result of this server and game, oldest first."""
+        results: list[RatedResult] = []
         async with self.db.session() as session:
             matches = (
                 await session.execute(
@@ -52,14 +72,18 @@ class RatingService:
             ).scalars()
             for row in matches:
                 seats = row.seats
-                if len(seats) != 2 or any(seat.get("ai") for seat in seats) or row.meta.get("league_match"):
+                if len(seats) < 2 or any(seat.get("ai") for seat in seats) or row.meta.get("league_match"):
                     continue
                 if not row.result or not row.choices:
                     continue  # aborted before any play, or forfeited without a game
-                winners = list(row.result.get("winners", []))
-                score = 0.5 if len(winners) != 1 else (1.0 if winners[0] == 0 else 0.0)
+                players = tuple(str(s.get("user")) for s in seats)
+                if len(set(players)) != len(players):
+                    continue  # one person in two seats (hot seat against oneself) proves nothing
+                winners = [int(w) for w in row.result.get("winners", [])]
+                scores = [float(x) for x in row.result.get("scores", [])]
                 names = {str(s.get("user")): str(s.get("name") or s.get("user")) for s in seats}
-                results.append((row.updated_at, str(seats[0]["user"]), str(seats[1]["user"]), score, names))
+                ranks = tuple(finishing_ranks(len(seats), winners, scores))
+                results.append(RatedResult(row.updated_at, players, ranks, names))
             leagues = (
                 await session.execute(select(LeagueRow).where(LeagueRow.guild_id == guild_id, LeagueRow.game == game))
             ).scalars()
@@ -79,24 +103,29 @@ class RatingService:
                 for m in rows:
                     if m.player_b is None or m.double_loss:
                         continue
-                    score = 1.0 if m.games_a > m.games_b else 0.0 if m.games_a < m.games_b else 0.5
-                    results.append((m.confirmed_at, m.player_a, m.player_b, score, names))
-        results.sort(key=lambda r: r[0])
+                    ranks = (1, 2) if m.games_a > m.games_b else (2, 1) if m.games_a < m.games_b else (1, 1)
+                    results.append(RatedResult(m.confirmed_at, (m.player_a, m.player_b), ranks, names))
+        results.sort(key=lambda r: r.when)
         return results
 
     async def table(self, guild_id: str, game: str) -> list[Rating]:
         """Everyone rated in this server for this game, best first."""
-        ratings: dict[str, Rating] = {}
-        for _, a, b, score, names in await self._results(guild_id, game):
-            ra = ratings.setdefault(a, Rating(a, names.get(a, a)))
-            rb = ratings.setdefault(b, Rating(b, names.get(b, b)))
-            ra.rating, rb.rating = elo_update(ra.rating, rb.rating, score, k_for(ra.games), k_for(rb.games))
-            for entry, mine in ((ra, score), (rb, 1 - score)):
+        entries: dict[str, Rating] = {}
+        for result in await self._results(guild_id, game):
+            for player in result.players:
+                entries.setdefault(player, Rating(player, result.names.get(player, player)))
+            skills = rate({p: entries[p].skill for p in result.players}, result.players, result.ranks)
+            everyone_tied = len(set(result.ranks)) == 1
+            for player, rank in zip(result.players, result.ranks, strict=True):
+                entry = entries[player]
+                entry.skill = skills[player]
                 entry.games += 1
-                entry.wins += mine == 1.0
-                entry.losses += mine == 0.0
-                entry.draws += mine == 0.5
-        return sorted(ratings.values(), key=lambda r: (-r.rating, r.name))
+                entry.draws += everyone_tied
+                entry.wins += rank == 1 and not everyone_tied
+                entry.losses += rank > 1
+        for entry in entries.values():
+            entry.rating = float(shown(entry.skill))
+        return sorted(entries.values(), key=lambda r: (-r.skill.mu, r.name))
 
     async def of(self, guild_id: str, game: str, player: str) -> tuple[int, Rating] | None:
         """(rank, rating) of one player, or None when they have no rated result."""

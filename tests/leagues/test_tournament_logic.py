@@ -16,7 +16,6 @@ from bot.services.leagues.pairing import (
     swiss_round_count,
     top_cut_bracket,
 )
-from bot.services.leagues.ratings import elo_update, expected, k_for
 from bot.services.leagues.standings import FLOOR, MatchResult, standings
 
 
@@ -122,15 +121,6 @@ def test_top_cut_bracket_and_round_count() -> None:
     with pytest.raises(ValueError):
         top_cut_bracket(["a", "b", "c"])
     assert [swiss_round_count(n) for n in (2, 3, 8, 9, 33)] == [1, 2, 3, 4, 6]
-
-
-def test_elo() -> None:
-    a, b = elo_update(1600, 1400, 0.0)
-    assert a < 1600 and b > 1400 and a + b == pytest.approx(3000)
-    assert expected(1500, 1500) == 0.5
-    assert k_for(0) > k_for(50)
-    with pytest.raises(ValueError):
-        elo_update(1500, 1500, 2)
 
 
 @settings(max_examples=60, deadline=None)

@@ -27,9 +27,9 @@ from bot.persistence.models import MatchRow, now
 from bot.services.decks import DeckService
 from bot.services.errors import ForbiddenError, NotFoundError, ServiceError
 from bot.services.leagues.pairing import met_pairs, round_robin, swiss_pairings, swiss_round_count, top_cut_bracket
-from bot.services.leagues.ratings import START, elo_update, k_for
 from bot.services.leagues.standings import MatchResult, Row, standings
 from bot.services.match_model import Seat
+from bot.services.skill import MODEL, rate, shown
 from engine.core.registry import get_game, list_games
 
 if TYPE_CHECKING:
@@ -562,23 +562,22 @@ class LeagueService:
         return standings([e.user for e in info.entries], self.results(info))
 
     async def ratings(self, guild_id: str, name: str) -> list[tuple[str, float, int]]:
-        """(player, Elo, games) best first, computed from confirmed matches in order."""
+        """(player, shown OpenSkill rating, games) best first, from confirmed matches in order."""
         info = await self.info(guild_id, name)
-        rating = {e.user: START for e in info.entries}
+        skills = {e.user: MODEL.rating(name=e.user) for e in info.entries}
         played = {e.user: 0 for e in info.entries}
         ordered = sorted(
-            (m for m in info.matches if m.status == "confirmed" and m.player_b), key=lambda m: m.confirmed_at
+            (m for m in info.matches if m.status == "confirmed" and m.player_b and not m.double_loss),
+            key=lambda m: m.confirmed_at,
         )
         for m in ordered:
             assert m.player_b is not None
-            a, b = m.player_a, m.player_b
-            score = 1.0 if m.games_a > m.games_b else 0.0 if m.games_a < m.games_b else 0.5
-            rating[a], rating[b] = elo_update(
-                rating.get(a, START), rating.get(b, START), score, k_for(played.get(a, 0)), k_for(played.get(b, 0))
-            )
-            played[a] = played.get(a, 0) + 1
-            played[b] = played.get(b, 0) + 1
-        return sorted(((p, round(r, 1), played[p]) for p, r in rating.items()), key=lambda t: (-t[1], t[0]))
+            ranks = (1, 2) if m.games_a > m.games_b else (2, 1) if m.games_a < m.games_b else (1, 1)
+            skills = rate(skills, (m.player_a, m.player_b), ranks)
+            for player in (m.player_a, m.player_b):
+                played[player] = played.get(player, 0) + 1
+        table = sorted(skills.items(), key=lambda item: (-item[1].mu, item[0]))
+        return [(player, float(shown(skill)), played.get(player, 0)) for player, skill in table]
 
     async def deck_of(
         self, guild_id: str, name: str, viewer: str, player: str, *, is_organizer: bool
