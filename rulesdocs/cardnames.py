@@ -104,6 +104,36 @@ def replace(question: str, mention: Mention, *, level: bool = True) -> str:
     return " ".join(words)
 
 
+_NAMED_CARD_QUESTIONS = (
+    re.compile(
+        r"^\s*(?:what|wat|wut)\s+(?:does|do|did)\s+(?:the|a|an|my|his|her|their|this|that)?\s*"
+        r"(?P<name>[a-z0-9' -]{3,60}?)(?:\s+(?:card|super technique|technique|jutsu|ability|effect))?"
+        r"\s+(?:do|does|say|says)\b(?:\s+exactly)?\s*(?:[?!.,]|$)"
+    ),
+    re.compile(
+        r"\bwhat\s+(?:are|r|is|s)\s+(?:the\s+)?(?P<name>[a-z0-9' -]{3,40}?)(?:'?s)?\s+"
+        r"(?:ratings?|stats|colou?r values?|values|atk|def|power|sp|text|effect|ability|abilities)\b"
+    ),
+    re.compile(
+        r"^\s*(?:does|do|can|will|would)\s+(?P<name>[a-z0-9' -]{3,40}?)\s+"
+        r"(?:negate|negates|stop|stops|destroy|destroys|counter|counters|beat|beats|target|work with|combo with"
+        r"|respond to)\s+"
+        r"(?P<other>[a-z0-9' -]{3,40}?)\s*[?!.]*\s*$"
+    ),
+)
+
+
+def named_card_question(question: str) -> list[str]:
+    """The names in a question about particular cards ("what does the tetsusaiga card do", "does ash
+    blossom negate pot of greed", "what are jotaro's ratings"), or [] when it isn't one."""
+    folded = " ".join(question.lower().replace("\u2019", "'").split())
+    for pattern in _NAMED_CARD_QUESTIONS:
+        found = pattern.search(folded)
+        if found is not None:
+            return [value.strip() for value in found.groupdict().values() if value]
+    return []
+
+
 def card_question(question: str, mention: Mention) -> bool:
     """True when `question` asks what one card does (its text, not a rule)."""
     folded = " ".join(_words(question))

@@ -98,6 +98,19 @@ class FactMatcher:
         words = chat.tokens(phrase, self.game)
         return bool(words) and all(feature in self.idf for feature, _ in features(words))
 
+    def strange_words(self, phrase: str) -> list[str]:
+        """Words of `phrase` the game never uses and that aren't typos of its words (names, mostly)."""
+        strange = []
+        for word in chat.chat_words(phrase, self.game):
+            if len(word) < TYPO_MIN_LENGTH - 1 or not word.isalpha() or word in self._known:
+                continue
+            near = process.extractOne(
+                word, self.vocabulary, scorer=DamerauLevenshtein.normalized_similarity, score_cutoff=TYPO_CUTOFF
+            )
+            if near is None:
+                strange.append(word)
+        return strange
+
     def correct(self, question: str) -> str:
         """`question` with words the game never uses replaced by the closest word it does."""
         words = chat.chat_words(question, self.game)

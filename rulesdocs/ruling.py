@@ -17,12 +17,14 @@ from rulesdocs.factmatch import FactHit
 from rulesdocs.facts import Fact
 from rulesdocs.model import Hit
 
-FACT_FLOOR = 0.42
+FACT_FLOOR = 0.38
 """Fused score at which a fact answers (tuned on the dev chat sets)."""
-SECTION_TOP_BONUS = 0.08
-SECTION_NEAR_BONUS = 0.04
+SECTION_TOP_BONUS = 0.12
+SECTION_NEAR_BONUS = 0.08
 SHAPE_BONUS = 0.03
 SEE_ALSO_RATIO = 0.75
+STRANGE_PENALTY = 0.04
+STRANGE_MAX = 3
 DEFINITION_PENALTY = 0.06
 """A "what is X" fact answering a question that doesn't ask what something is."""
 DEFINITION = re.compile(
@@ -88,11 +90,13 @@ def fuse(question: str, facts: Sequence[FactHit], sections: Sequence[Hit]) -> li
     return out
 
 
-def choose(question: str, facts: Sequence[FactHit], sections: Sequence[Hit]) -> Ruling | None:
-    """The best fact for `question` (None when no fact matched at all)."""
+def choose(question: str, facts: Sequence[FactHit], sections: Sequence[Hit], strange: int = 0) -> Ruling | None:
+    """The best fact for `question` (None when no fact matched at all); `strange` words (ones the
+    game never uses and that aren't typos of its words: "pizza") lower the confidence."""
     fused = fuse(question, facts, sections)
     if not fused:
         return None
     score, best = fused[0]
+    score -= min(strange, STRANGE_MAX) * STRANGE_PENALTY
     runners = tuple(h.fact for s, h in fused[1:] if s >= SEE_ALSO_RATIO * score and h.fact.section != best.fact.section)
     return Ruling(best.fact, score, best.score, runners)

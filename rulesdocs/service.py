@@ -134,6 +134,7 @@ class RulesService:
             if fingerprint == self._index.info.fingerprint:
                 return False
             self._index = RulesIndex.open(self._texts_dir, self._extra_dirs, self._db_path)
+            self._matchers.clear()  # their vocabulary comes from the texts
             if self.semantic is not None:
                 self.semantic, self._want_semantic = None, True
         if self._want_semantic:
@@ -249,8 +250,13 @@ class RulesService:
                 best, context = merged, " ".join(kept)
                 understood = conv.Context(game, f"{context} {stripped}", None, own.at, tokens=tuple(rewritten))
         chosen, hits = best
-        if about_card is not None and (chosen is None or not cardnames.names(chosen.fact.answer, about_card)):
+        if about_card is not None and (
+            chosen is None or chosen.similarity < SCOPE_OVERRIDE or not cardnames.names(chosen.fact.answer, about_card)
+        ):
             return self._card_text(question, game, about_card), understood
+        unknown_card = _unknown_card(conv.strip_game_names(question), matcher) if previous is None else None
+        if unknown_card is not None and (chosen is None or chosen.similarity < SCOPE_OVERRIDE):
+            return self._named_card(question, game, unknown_card), understood
         outside = scope.outside(stripped, game) or _mixes_games(question)
         if outside is not None and (chosen is None or chosen.similarity < SCOPE_OVERRIDE):
             return self._outside(question, game, outside, hits), understood
@@ -274,7 +280,8 @@ class RulesService:
         matcher = self.matcher(game)
         facts = matcher.match_tokens(words, limit=8, focus=focus) if matcher is not None else []
         hits = self.rank(stripped, game, context=context)
-        return ruling.choose(question, facts, hits), hits
+        strange = len(matcher.strange_words(stripped)) if matcher is not None else 0
+        return ruling.choose(question, facts, hits, strange=strange), hits
 
     def _from_fact(self, question: str, game: GameId, chosen: ruling.Ruling, hits: list[Hit]) -> Answer:
         fact = chosen.fact
@@ -309,13 +316,10 @@ class RulesService:
         )
 
     def _card_text(self, question: str, game: GameId, mention: cardnames.Mention) -> Answer:
-        return Answer(
-            question=question,
-            game=game,
-            text=messages.card_text(game, mention.name),
-            confidence=0.0,
-            found=False,
-        )
+        return self._named_card(question, game, mention.name)
+
+    def _named_card(self, question: str, game: GameId, name: str) -> Answer:
+        return Answer(question=question, game=game, text=messages.card_text(game, name), confidence=0.0, found=False)
 
     def _outside(self, question: str, game: GameId, outside: scope.OutOfScope, hits: list[Hit]) -> Answer:
         closest = tuple(cite(h.chunk, self.config) for h in hits[:2] if h.chunk.is_reference)
@@ -417,6 +421,17 @@ GAME_BY_FACTS_MARGIN = 0.15
 """A question names no game: the game whose facts match it this well, and this much better than
 any other game's, is taken (after the channel's conversation and match)."""
 SCOPE_OVERRIDE = 0.8
+
+
+def _unknown_card(question: str, matcher: FactMatcher) -> str | None:
+    """The card named in a question about particular cards when the name holds a word the rules
+    never use ("tetsusaiga", "ash blossom"): such a card's text or ruling is not in the rulebook."""
+    for name in cardnames.named_card_question(question):
+        if matcher.strange_words(name):
+            return name
+    return None
+
+
 """A question that looks outside the rules (scope.yaml) is still answered by a fact this similar."""
 FOLLOW_UP_FLOOR = 0.33
 """The fact floor for a follow-up rewritten whole: a merged question matches phrasings less closely."""

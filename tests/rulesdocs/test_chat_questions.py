@@ -128,3 +128,31 @@ def test_typos_in_game_terms_are_forgiven(fresh_service: RulesService) -> None:
 def test_questions_without_words_get_a_reply(fresh_service: RulesService, question: str) -> None:
     answer = fresh_service.ask(question, game="inazuma")
     assert answer.text and not answer.found
+
+
+@pytest.mark.parametrize(
+    ("game", "question", "name"),
+    [
+        ("yugioh", "does ash blossom negate pot of greed", "ash blossom"),
+        ("usagi", "what are jotaros ratings on his card", "jotaro"),
+        ("naruto", "what does the sasuke uchiha chidori card do exactly", "sasuke uchiha chidori"),
+    ],
+)
+def test_questions_about_cards_the_rules_never_name_point_to_the_card_lookup(
+    fresh_service: RulesService, game: str, question: str, name: str
+) -> None:
+    assert cardnames.named_card_question(question)[0] == name
+    answer = fresh_service.ask(question, game=game)
+    assert not answer.found and f"/card {name}" in answer.text
+
+
+def test_rules_terms_in_card_shaped_questions_are_still_rules(fresh_service: RulesService) -> None:
+    for game, question in [("yugioh", "what does a tribute do"), ("inuyasha", "what does expend do")]:
+        assert fresh_service.ask(question, game=game).found, question
+
+
+def test_words_no_rule_uses_lower_the_confidence(fresh_service: RulesService) -> None:
+    matcher = fresh_service.matcher("usagi")
+    assert matcher is not None and matcher.strange_words("best pizza topping") == ["pizza", "topping"]
+    assert matcher.strange_words("how many chronicel tokns") == []  # a typo is not strange
+    assert not fresh_service.ask("best pizza topping?", game="usagi").found
