@@ -108,10 +108,26 @@ def chat_words(text: str, game: str | None = None) -> list[str]:
     return [w for w in words if w != "th"]
 
 
+NEGATIONS = frozenset(
+    ["not", "dont", "doesnt", "didnt", "cant", "cannot", "wont", "isnt", "arent", "wasnt", "werent", "never", "without"]
+)
+"""Kept as one token, `not`: "do i have to block" and "what if i dont block" ask different things."""
+KEPT = {"why": "why"}
+"""Question words that change what is asked, kept although they are stop words."""
+
+
 @lru_cache(maxsize=65536)
 def _normalized(text: str, game: str | None) -> tuple[str, ...]:
     words = textmod.words(" ".join(chat_words(text, game)), game)
-    return tuple(textmod.stem(w) for w in words if w not in STOP_WORDS)
+    out = []
+    for w in words:
+        if w in NEGATIONS:
+            out.append("not")
+        elif w in KEPT:
+            out.append(KEPT[w])
+        elif w not in STOP_WORDS:
+            out.append(textmod.stem(w))
+    return tuple(out)
 
 
 def tokens(text: str, game: str | None = None) -> list[str]:
