@@ -115,11 +115,11 @@ class Console:
             return "\n".join(parts)
         names = [s.name for s in update.seats]
         if update.events:
-            from bot.render.model import name_players
+            from bot.render.model import collapse, name_players
 
-            parts.extend(f"· {name_players(e, names)}" for e in update.events[-12:])
+            parts.extend(f"· {line}" for line in collapse([name_players(e, names) for e in update.events])[-12:])
         if update.row.decks:
-            parts.append(await self.board_text(update.row.id))
+            parts.append(await self.board_text(update.row.id, events=not update.events))
         if update.finished:
             parts.append(f"Match #{update.row.id} is over: {result_text(update.row)}")
             return "\n".join(parts)
@@ -140,14 +140,15 @@ class Console:
             )
         return f"Lobby #{row.id} ({row.game}): {len(seats)}/{row.max_players} seats. Join with /match join {row.id}."
 
-    async def board_text(self, match_id: int) -> str:
+    async def board_text(self, match_id: int, *, events: bool = True) -> str:
         from bot.render.model import build_board
         from bot.render.text import board_text
         from bot.services.games import get_game
 
         row, view, _ = await self.services.matches.view(match_id, None)
         names = [s.name for s in seats_of(row)]
-        return board_text(build_board(get_game(row.game), view, names, title=f"Match #{row.id} · {row.game}"))
+        board = build_board(get_game(row.game), view, names, title=f"Match #{row.id} · {row.game}")
+        return board_text(board, events=events)
 
     async def hand_and_prompt(self, match_id: int) -> str:
         from bot.render.text import hand_text, prompt_text

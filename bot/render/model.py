@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from bot.render.display import Display, display_for
+
 if TYPE_CHECKING:
     from engine.core.game import Game
 
@@ -99,24 +101,45 @@ def card_face(game: Game, raw: dict[str, Any] | None) -> CardFace:
 
 
 def zone_show(game: Game, name: str, raw: dict[str, Any]) -> ZoneShow:
+    shown = display_for(game).zone(name)
     try:
         in_play = game.zone_spec(name).in_play
     except KeyError:
         in_play = False
     if "slots" in raw:
         faces = [card_face(game, c) for c in raw["slots"]]
-        return ZoneShow(name, int(raw.get("count", 0)), faces, slots=True, in_play=True)
+        return ZoneShow(shown, int(raw.get("count", 0)), faces, slots=True, in_play=True)
     faces = [card_face(game, c) for c in raw.get("cards", [])]
-    return ZoneShow(name, int(raw.get("count", 0)), faces, in_play=in_play)
+    return ZoneShow(shown, int(raw.get("count", 0)), faces, in_play=in_play)
 
 
-def values_text(values: dict[str, Any]) -> str:
+def values_text(values: dict[str, Any], display: Display | None = None) -> str:
+    """Public values as a player reads them ("LP 8000, Turn Indicator 2"); bookkeeping left out."""
+    display = display or Display()
     parts = []
     for key, value in values.items():
         if isinstance(value, bool | dict | list) or key.startswith("_"):
             continue
-        parts.append(f"{key.replace('_', ' ')} {value}")
+        name = display.value(key)
+        if name:
+            parts.append(f"{name} {value}")
     return ", ".join(parts)
+
+
+def collapse(events: list[str]) -> list[str]:
+    """Runs of the same event told once with a count: six "Ana draws a card" -> "Ana draws a card (×6)".
+
+    >>> collapse(["a", "a", "b", "a"])
+    ['a (×2)', 'b', 'a']
+    """
+    out: list[str] = []
+    run = 0
+    for n, event in enumerate(events):
+        run += 1
+        if n + 1 == len(events) or events[n + 1] != event:
+            out.append(event if run == 1 else f"{event} (×{run})")
+            run = 0
+    return out
 
 
 def name_players(text: str, names: list[str]) -> str:
@@ -131,28 +154,29 @@ def name_players(text: str, names: list[str]) -> str:
 
 def build_board(game: Game, view: dict[str, Any], names: list[str], *, title: str, status: str = "") -> Board:
     """The render model of an engine view (use the spectator view for anything public)."""
+    display = display_for(game)
     prompt = view.get("prompt") or {}
     turn = prompt.get("player")
     panels = []
     for entry in view.get("players", []):
         seat = int(entry["seat"])
-        zones = [zone_show(game, name, raw) for name, raw in entry.get("zones", {}).items()]
+        zones = [zone_show(game, name, raw) for name, raw in entry.get("zones", {}).items() if display.zone(name)]
         panels.append(
             Panel(
                 seat,
                 names[seat] if seat < len(names) else f"Player {seat + 1}",
-                values_text(entry.get("values", {})),
+                values_text(entry.get("values", {}), display),
                 zones,
                 on_turn=(turn == seat),
             )
         )
-    shared = [zone_show(game, name, raw) for name, raw in view.get("shared", {}).items()]
-    events = [name_players(text, names) for text in view.get("events", [])[-MAX_EVENTS:]]
+    shared = [zone_show(game, name, raw) for name, raw in view.get("shared", {}).items() if display.zone(name)]
+    events = collapse([name_players(text, names) for text in view.get("events", [])[-4 * MAX_EVENTS :]])[-MAX_EVENTS:]
     if not status:
         result = view.get("result")
         if result:
             winners = [names[w] for w in result[0] if w < len(names)]
             status = (" and ".join(winners) + " won. " if winners else "Draw. ") + name_players(str(result[1]), names)
         elif turn is not None and turn < len(names):
-            status = f"Waiting for {names[turn]} ({prompt.get('kind', 'decision')})."
+            status = f"Waiting for {names[turn]}: {display.step(str(prompt.get('kind') or 'decision'))}."
     return Board(title, panels, shared, events, status, int(view.get("steps", 0)))

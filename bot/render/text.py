@@ -11,8 +11,9 @@ if TYPE_CHECKING:
     from engine.core.prompt import Prompt
 
 
-def board_text(board: Board) -> str:
-    """The whole public board as a few lines per player."""
+def board_text(board: Board, *, events: bool = True) -> str:
+    """The whole public board as a few lines per player (`events=False`: the narration was just
+    printed above it, so the last events aren't repeated)."""
     lines = [f"== {board.title} · decision {board.step} =="]
     for panel in board.panels:
         marker = "▶ " if panel.on_turn else "  "
@@ -20,7 +21,7 @@ def board_text(board: Board) -> str:
         lines.extend(f"     {zone.text()}" for zone in panel.zones if zone.count or zone.slots)
     for zone in board.shared:
         lines.append(f"  {zone.text()}")
-    if board.events:
+    if board.events and events:
         lines.append("  Last events:")
         lines.extend(f"   · {event}" for event in board.events)
     if board.status:

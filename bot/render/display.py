@@ -1,0 +1,67 @@
+"""How a player reads a game: display names for its public values, zones and decision steps.
+
+Each game keeps a `display.yaml` beside its engine (`engine/games/<game>/display.yaml`). A value or
+zone named "" there is engine bookkeeping and never shown; anything the file doesn't name is shown
+with its id made readable ("kaitou_deck" -> "kaitou deck"), so a new game renders before it has one.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import yaml
+
+if TYPE_CHECKING:
+    from engine.core.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Display:
+    values: dict[str, str] = field(default_factory=dict)
+    zones: dict[str, str] = field(default_factory=dict)
+    steps: dict[str, str] = field(default_factory=dict)
+
+    def value(self, key: str) -> str:
+        """The name a value is shown under ("" = never shown)."""
+        return self.values.get(key, key.replace("_", " "))
+
+    def zone(self, key: str) -> str:
+        """The name a zone is shown under ("" = never shown)."""
+        return self.zones.get(key, key.replace("_", " "))
+
+    def step(self, key: str) -> str:
+        """What a decision step is called ("mission_phase" -> "Mission Phase")."""
+        return self.steps.get(key, key.replace("_", " "))
+
+
+def _names(raw: object, where: str) -> dict[str, str]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise ValueError(f"{where}: expected a mapping of id -> display name")
+    return {str(k): "" if v is None else str(v) for k, v in raw.items()}
+
+
+@lru_cache(maxsize=32)
+def _load(module_name: str) -> Display:
+    module = importlib.import_module(module_name)
+    path = Path(module.__file__ or ".").parent / "display.yaml"
+    if not module.__file__ or not path.is_file():
+        return Display()
+    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    if not isinstance(raw, dict):
+        raise ValueError(f"{path}: expected `values:`, `zones:` and `steps:`")
+    return Display(
+        _names(raw.get("values"), f"{path} values"),
+        _names(raw.get("zones"), f"{path} zones"),
+        _names(raw.get("steps"), f"{path} steps"),
+    )
+
+
+def display_for(game: Game) -> Display:
+    """The display names of `game` (read from its package's display.yaml once)."""
+    return _load(type(game).__module__)

@@ -1,0 +1,61 @@
+"""Every game names what a player reads: its public values, zones and decision steps have display
+names (engine/games/<game>/display.yaml), bookkeeping is hidden, and boards show no engine ids."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from bot.render.display import display_for
+from bot.render.model import build_board, collapse
+from bot.render.text import board_text
+from engine.core.record import MatchRecord
+from engine.core.registry import get_game
+
+GAMES = ["yugioh", "naruto", "inuyasha", "inazuma", "usagi"]
+ENGINE_IDS = re.compile(
+    r"\b(ti|ns|lastwill|waboku|no_bp|mzone|szone|fzone|kaitou_deck|mission_phase|organize_team|window)\b"
+)
+
+
+def _seen(game_id: str, games: int = 2, decisions: int = 400) -> tuple[set[str], set[str], set[str], list[str]]:
+    game = get_game(game_id)
+    values: set[str] = set()
+    zones: set[str] = set()
+    steps: set[str] = set()
+    boards: list[str] = []
+    for seed in range(games):
+        record = MatchRecord.start(game_id, game.default_decks(4 if game_id == "usagi" else 2), seed, None)
+        state, rng = record.new_state(), random.Random(seed)
+        for n in range(decisions):
+            prompt = state.prompt()
+            if prompt is None:
+                break
+            view = state.view(None)
+            steps.add(str(view.get("prompt", {}).get("kind") or ""))
+            for entry in view.get("players", []):
+                values.update(k for k, v in entry.get("values", {}).items() if not isinstance(v, bool | dict | list))
+                zones.update(entry.get("zones", {}))
+            zones.update(view.get("shared", {}))
+            if n % 50 == 0:
+                boards.append(board_text(build_board(game, view, ["Ana", "Bo", "Cy", "Di"], title="t")))
+            state.apply(rng.choice(prompt.options))
+    steps.discard("")
+    return values, zones, steps, boards
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_value_zone_and_step_has_a_display_name(game_id: str) -> None:
+    display = display_for(get_game(game_id))
+    values, zones, steps, boards = _seen(game_id)
+    assert values <= set(display.values), f"unnamed values: {values - set(display.values)}"
+    assert zones <= set(display.zones), f"unnamed zones: {zones - set(display.zones)}"
+    assert steps <= set(display.steps), f"unnamed steps: {steps - set(display.steps)}"
+    for board in boards:
+        assert not ENGINE_IDS.search(board), ENGINE_IDS.search(board)
+
+
+def test_repeated_events_are_told_once_with_a_count() -> None:
+    assert collapse(["Ana draws a card"] * 6 + ["Bo draws a card"]) == ["Ana draws a card (×6)", "Bo draws a card"]
