@@ -1,8 +1,9 @@
 """How a player reads a game: display names for its public values, zones and decision steps.
 
-Each game keeps a `display.yaml` beside its engine (`engine/games/<game>/display.yaml`). A value or
-zone named "" there is engine bookkeeping and never shown; anything the file doesn't name is shown
-with its id made readable ("kaitou_deck" -> "kaitou deck"), so a new game renders before it has one.
+Each game keeps a `display.yaml` beside its engine (`engine/games/<game>/display.yaml`): values,
+zones, decision steps and the private notes (`secrets`) a player is shown. A value or zone named ""
+there is engine bookkeeping and never shown; anything the file doesn't name is shown with its id
+made readable ("kaitou_deck" -> "kaitou deck"), so a new game renders before it has one.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ class Display:
     values: dict[str, str] = field(default_factory=dict)
     zones: dict[str, str] = field(default_factory=dict)
     steps: dict[str, str] = field(default_factory=dict)
+    secrets: dict[str, str] = field(default_factory=dict)
 
     def value(self, key: str) -> str:
         """The name a value is shown under ("" = never shown)."""
@@ -32,6 +34,10 @@ class Display:
     def zone(self, key: str) -> str:
         """The name a zone is shown under ("" = never shown)."""
         return self.zones.get(key, key.replace("_", " "))
+
+    def secret(self, key: str) -> str:
+        """What a player's private note is called ("tie_pick" -> "Your tie-break discard")."""
+        return self.secrets.get(key, key.replace("_", " "))
 
     def step(self, key: str) -> str:
         """What a decision step is called ("mission_phase" -> "Mission Phase")."""
@@ -59,6 +65,7 @@ def _load(module_name: str) -> Display:
         _names(raw.get("values"), f"{path} values"),
         _names(raw.get("zones"), f"{path} zones"),
         _names(raw.get("steps"), f"{path} steps"),
+        _names(raw.get("secrets"), f"{path} secrets"),
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bot.render.display import display_for
 from bot.render.model import Board, card_face, name_players
 
 if TYPE_CHECKING:
@@ -43,6 +44,18 @@ def private_cards(game: Game, view: dict[str, Any]) -> list[tuple[str, list[str]
     return zones
 
 
+def _card_name(view: dict[str, Any], value: Any) -> str:
+    """`value` as a card name when it is the id of a card this view shows, else as it is."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        zones = [z for p in view.get("players", []) for z in p.get("zones", {}).values()]
+        zones += list(view.get("shared", {}).values())
+        for zone in zones:
+            for card in [*zone.get("cards", []), *zone.get("slots", [])]:
+                if card and card.get("id") == value and "name" in card:
+                    return str(card["name"])
+    return str(value)
+
+
 def hand_text(game: Game, view: dict[str, Any], names: list[str]) -> str:
     """What only this player may see: their hidden cards and secrets (callers add the prompt)."""
     lines = []
@@ -54,7 +67,11 @@ def hand_text(game: Game, view: dict[str, Any], names: list[str]) -> str:
     seat = view.get("viewer")
     secrets = view["players"][seat].get("secrets") if seat is not None else None
     if secrets:
-        lines.append("Known to you: " + ", ".join(f"{k}: {v}" for k, v in secrets.items()))
+        display = display_for(game)
+        for key, value in secrets.items():
+            name = display.secret(key)
+            if name:
+                lines.append(f"{name}: {_card_name(view, value)}")
     return "\n".join(lines)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -110,9 +111,14 @@ def result_text(row: MatchRow) -> str:
     seats = seats_of(row)
     winners = [seats[w].name for w in result.get("winners", []) if 0 <= w < len(seats)]
     reason = name_players(str(result.get("reason", "")), [seat.name for seat in seats])
+    if reason and reason[-1] not in ".!?)":
+        reason += "."
     if not winners:
-        return f"Draw. {reason}".strip()
-    return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}. {reason}".strip()
+        return reason if re.search(r"\bdraw\b", reason, re.IGNORECASE) else f"Draw. {reason}".strip()
+    said = " and ".join(winners)
+    if re.search(rf"\b{re.escape(said)} wins?\b", reason, re.IGNORECASE):
+        return reason  # the engine's reason already says who won ("Bob wins with 11 Battle Rewards.")
+    return f"{said} {'wins' if len(winners) == 1 else 'win'}. {reason}".strip()
 
 
 def resolve_option(prompt: Prompt, typed: str) -> str:

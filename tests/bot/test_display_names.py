@@ -59,3 +59,37 @@ def test_every_value_zone_and_step_has_a_display_name(game_id: str) -> None:
 
 def test_repeated_events_are_told_once_with_a_count() -> None:
     assert collapse(["Ana draws a card"] * 6 + ["Bo draws a card"]) == ["Ana draws a card (×6)", "Bo draws a card"]
+
+
+def test_a_private_note_is_named_and_shows_the_card() -> None:
+    from bot.render.text import hand_text
+
+    game = get_game("usagi")
+    record = MatchRecord.start("usagi", game.default_decks(2), 1, None)
+    state = record.new_state()
+    card = state.view(0)["players"][0]["zones"]["hand"]["cards"][0]
+    state.secrets[0]["tie_pick"] = card["id"]
+    text = hand_text(game, state.view(0), ["Ana", "Bo"])
+    assert f"Your secret tie-break discard: {card['name']}" in text and "tie_pick" not in text
+
+
+@pytest.mark.parametrize(
+    ("winners", "reason", "shown"),
+    [
+        ([1], "Player 2 wins with 11 Battle Rewards", "Bob wins with 11 Battle Rewards."),
+        (
+            [0],
+            "Player 2 has no cards left in the Deck and loses",
+            "Ana wins. Bob has no cards left in the Deck and loses.",
+        ),
+        ([], "Both decks ran out: the match is a draw.", "Both decks ran out: the match is a draw."),
+        ([], "Time ran out", "Draw. Time ran out."),
+    ],
+)
+def test_a_result_says_who_won_once(winners: list[int], reason: str, shown: str) -> None:
+    from bot.persistence import MatchRow
+    from bot.services.match_model import result_text
+
+    seats = [{"user": "a", "name": "Ana"}, {"user": "b", "name": "Bob"}]
+    row = MatchRow(game="toy", status="finished", seats=seats, result={"winners": winners, "reason": reason})
+    assert result_text(row) == shown
