@@ -21,6 +21,7 @@ from rapidfuzz.distance import DamerauLevenshtein
 
 from rulesdocs import chat
 from rulesdocs import text as textmod
+from rulesdocs.conversation import strip_game_names
 from rulesdocs.facts import Fact, FactBook
 
 PAIR_WEIGHT = 0.6
@@ -63,8 +64,8 @@ class FactMatcher:
         docs: list[tuple[int, str, float, list[str]]] = []  # fact index, phrasing, weight, tokens
         raw_words: set[str] = set(vocabulary)
         for n, fact in enumerate(book.facts):
-            for phrasing in fact.asks:
-                docs.append((n, phrasing, 1.0, chat.tokens(phrasing, self.game)))
+            for phrasing in fact.asks:  # game names are taken out of questions, so out of asks too
+                docs.append((n, phrasing, 1.0, chat.tokens(strip_game_names(phrasing), self.game)))
                 raw_words.update(chat.chat_words(phrasing, self.game))
             docs.append((n, fact.answer, ANSWER_WEIGHT, chat.tokens(fact.answer, self.game)))
             raw_words.update(chat.chat_words(fact.answer, self.game))

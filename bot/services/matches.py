@@ -296,7 +296,28 @@ class MatchService:
         return await self.db.insert_match(row)
 
     async def join(self, match_id: int, player: Seat, deck: str | None) -> MatchUpdate:
-        """Take a seat in a lobby; the match starts when the last seat is taken."""
+        """Take a seat in a lobby; the match starts when the last seat is taken. A concurrent write
+        (another join, the lobby message being recorded) is retried on the fresh row."""
+        for attempt in range(5):
+            try:
+                return await self._join(match_id, player, deck)
+            except StaleChoiceError:
+                if attempt == 4:
+                    raise
+                await asyncio.sleep(0.01 * (attempt + 1))
+        raise AssertionError("unreachable")
+
+    async def remember_lobby_message(self, match_id: int, message_id: str) -> None:
+        """Record the lobby's message (its Join button is removed when the match starts)."""
+        for _ in range(5):
+            row = await self.row(match_id)
+            try:
+                await self._write(row, meta={**row.meta, "lobby_message": message_id})
+                return
+            except StaleChoiceError:
+                await asyncio.sleep(0.01)
+
+    async def _join(self, match_id: int, player: Seat, deck: str | None) -> MatchUpdate:
         row = await self.row(match_id)
         if row.status != "lobby":
             raise ServiceError(f"Match #{match_id} is not an open lobby.")

@@ -61,6 +61,9 @@ async def test_lobby_fills_with_button_and_command(bot_runner: Any, fake_discord
     full = await fake.reply_to(token)
     assert "starts now" in full["content"]
     await board_post(fake)
+    await fake.wait_for(lambda call: call.method == "PATCH" and call.path.endswith(f"/messages/{lobby['id']}"))
+    closed = fake.messages[lobby["id"]]  # the lobby message no longer offers to join
+    assert "is full: the match started" in closed["content"] and not closed.get("components")
     row = await bot.services.matches.row(1)
     assert row.status == "active" and [s["user"] for s in row.seats] == [USERS[n]["id"] for n in ("ana", "bo", "cy")]
 

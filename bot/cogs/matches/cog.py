@@ -192,6 +192,8 @@ class MatchesCog(commands.Cog):
             f"`/match join match:{row.id}`.",
             view=views.lobby_view(row.id or 0),
         )
+        message = await interaction.original_response()  # its Join button goes once the lobby is full
+        await self.bot.services.matches.remember_lobby_message(row.id or 0, str(message.id))
 
     @group.command(name="join", description="Take a seat in a lobby")
     @app_commands.autocomplete(deck=deck_autocomplete)

@@ -265,6 +265,21 @@ class MatchUI:
         channel = await self.publish(update)
         where = channel.mention if channel is not None else "this channel"
         await interaction.followup.send(f"Match #{match_id} is full and starts now in {where}.")
+        await self.close_lobby(update.row, where)
+
+    async def close_lobby(self, row: MatchRow, where: str) -> None:
+        """The lobby message loses its Join button once the match has started."""
+        lobby_message, channel_id = row.meta.get("lobby_message"), row.channel_id
+        if not lobby_message or not channel_id:
+            return
+        channel = self.bot.get_channel(int(channel_id))
+        if channel is None or not hasattr(channel, "get_partial_message"):
+            return
+        text = f"Lobby #{row.id} is full: the match started in {where}."
+        try:
+            await channel.get_partial_message(int(lobby_message)).edit(content=text, view=None)
+        except discord.HTTPException as exc:  # deleted by a moderator, or no permission: the match goes on
+            log.info("lobby message of match %s not updated: %s", row.id, exc)
 
     # ------------------------------------------------------------------ replays
     async def replay(self, interaction: discord.Interaction, match_id: int, step: int, *, edit: bool) -> None:
