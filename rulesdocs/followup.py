@@ -126,13 +126,16 @@ def _swap_modifier(out: list[str], modifier: str, noun: str, follow_up: list[str
     return True
 
 
-def _member_at(words: list[str], i: int, classes: list[list[Member]]) -> tuple[Member, list[Member]] | None:
-    best: tuple[Member, list[Member]] | None = None
+def _member_at(words: list[str], i: int, classes: list[list[Member]]) -> tuple[Member, list[list[Member]]] | None:
+    """The longest term starting at `words[i]`, with every class it belongs to (in order)."""
+    best: Member | None = None
     for members in classes:
         for member in members:
-            if tuple(words[i : i + len(member)]) == member and (best is None or len(member) > len(best[0])):
-                best = (member, members)
-    return best
+            if tuple(words[i : i + len(member)]) == member and (best is None or len(member) > len(best)):
+                best = member
+    if best is None:
+        return None
+    return best, [members for members in classes if best in members]
 
 
 def _swap(out: list[str], member: Member, members: list[Member], classes: list[list[Member]]) -> bool:
@@ -171,8 +174,10 @@ def rewrite(previous: list[str], follow_up: list[str], game: str | None) -> list
     while i < len(words):
         found = _member_at(words, i, classes)
         if found is not None:
-            member, members = found
-            if _find_term(out, member, classes) < 0 and not _swap(out, member, members, classes):
+            member, member_classes = found
+            if _find_term(out, member, classes) < 0 and not any(
+                _swap(out, member, members, classes) for members in member_classes
+            ):
                 out.extend(member)
             i += len(member)
             continue
