@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import logging
 import pkgutil
@@ -13,7 +14,7 @@ from typing import Any
 
 import discord
 import yarl
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from bot.services.hub import Services
 from bot.settings import DEFAULT_API_BASE, Settings
@@ -93,7 +94,24 @@ class TcgBot(commands.AutoShardedBot):
             synced = await self.tree.sync()
         log.info("synced %d slash commands", len(synced))
 
+    def background_loops(self) -> list[tasks.Loop[Any]]:
+        """The periodic jobs (turn clock, league housekeeping) that use the database."""
+        loops = [getattr(getattr(self, "turn_clock", None), "loop", None)]
+        for cog in self.cogs.values():
+            loops.extend(value for value in vars(cog).values() if isinstance(value, tasks.Loop))
+            loops.extend(
+                getattr(cog, name) for name in dir(type(cog)) if isinstance(getattr(cog, name, None), tasks.Loop)
+            )
+        return [loop for loop in dict.fromkeys(loops) if isinstance(loop, tasks.Loop)]
+
     async def close(self) -> None:
+        """Stop the periodic jobs first (one may be mid-query), then the gateway, then the database."""
+        loops = self.background_loops()
+        for loop in loops:
+            loop.cancel()
+        running = [task for loop in loops if (task := loop.get_task()) is not None and not task.done()]
+        if running:
+            await asyncio.wait(running, timeout=10)
         try:
             await super().close()
         finally:
