@@ -223,6 +223,8 @@ class RulesService:
                 return self._outside(question, game, outside, self.rank(stripped, game)), own
             return self._from_sections(question, game, context), own
         mention = cardnames.find(stripped, game)
+        if mention is not None and self.index.cited(game, "G:" + " ".join(mention.words)) is not None:
+            mention = None  # "token" is a glossary term before it is Monster Token's nickname
         about_card = mention if mention is not None and cardnames.card_question(stripped, mention) else None
         mine = chat.tokens(matcher.correct(stripped), game)
         best = self._rule(question, stripped, mine, game, "")
