@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
     from engine.core.state import State
 
 log = logging.getLogger("tcgtable.bot.matches")
+PING_COOLDOWN = 600.0
+"""Seconds during which a player who was pinged for a match isn't pinged again for it."""
 PAGE_SIZE = 25  # Discord's select-menu limit
 MAX_BUTTONS = 20  # up to 4 rows of 5 buttons; the last row is kept for paging and filters
 IMAGE_NAME = "board.png"
@@ -41,6 +44,18 @@ class MatchUI:
 
     def __init__(self, bot: TcgBot) -> None:
         self.bot = bot
+        self._pinged: dict[tuple[int, str], float] = {}  # (match, player) -> when they were last pinged
+
+    def should_ping(self, match_id: int, user: str, at: float | None = None) -> bool:
+        """Ping a player whose decision it is at most once per `PING_COOLDOWN`: a battle's response
+        windows hand the decision back and forth within seconds, and a player who was just pinged is
+        at the table. A match that waits longer is covered by the turn clock's reminder."""
+        at = time.monotonic() if at is None else at
+        last = self._pinged.get((match_id, user))
+        if last is not None and at - last < PING_COOLDOWN:
+            return False
+        self._pinged[(match_id, user)] = at
+        return True
 
     @property
     def matches(self) -> MatchService:
@@ -174,7 +189,7 @@ class MatchUI:
             await channel.send(
                 f"Match #{row.id} is over: {result_text(row)} Use `/match rematch {row.id}` to play again."
             )
-        elif update.turn_changed and turn is not None and turn.ai is None:
+        elif update.turn_changed and turn is not None and turn.ai is None and self.should_ping(row.id, turn.user):
             await channel.send(
                 f"<@{turn.user}>, your decision in match #{row.id}: press **View my hand / decide**.",
                 allowed_mentions=discord.AllowedMentions(users=True),
