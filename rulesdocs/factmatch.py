@@ -55,6 +55,10 @@ def features(words: list[str]) -> list[tuple[str, bool]]:
     return out
 
 
+NEAREST_MEMORY = 50_000
+"""Words whose nearest game word a matcher remembers."""
+
+
 class FactMatcher:
     """Matches questions to one game's facts."""
 
@@ -86,6 +90,7 @@ class FactMatcher:
                 self._postings[feature].append((d, weight))
         self.vocabulary = sorted(w for w in raw_words if w.isalpha() and len(w) >= 3)
         self._known = frozenset(self.vocabulary) | textmod.STOP_WORDS
+        self._nearest_seen: dict[str, str | None] = {}
 
     def _vector(self, words: list[str]) -> dict[str, float]:
         vector: dict[str, float] = {}
@@ -99,30 +104,34 @@ class FactMatcher:
         words = chat.tokens(phrase, self.game)
         return bool(words) and all(feature in self.idf for feature, _ in features(words))
 
-    def strange_words(self, phrase: str) -> list[str]:
-        """Words of `phrase` the game never uses and that aren't typos of its words (names, mostly)."""
-        strange = []
-        for word in chat.chat_words(phrase, self.game):
-            if len(word) < TYPO_MIN_LENGTH - 1 or not word.isalpha() or word in self._known:
-                continue
-            near = process.extractOne(
+    def _nearest(self, word: str) -> str | None:
+        """The game's word closest to `word` (a typo of it), None when none is close; remembered."""
+        if word not in self._nearest_seen:
+            if len(self._nearest_seen) >= NEAREST_MEMORY:  # players type anything: keep it bounded
+                self._nearest_seen.clear()
+            found = process.extractOne(
                 word, self.vocabulary, scorer=DamerauLevenshtein.normalized_similarity, score_cutoff=TYPO_CUTOFF
             )
-            if near is None:
-                strange.append(word)
-        return strange
+            self._nearest_seen[word] = found[0] if found is not None else None
+        return self._nearest_seen[word]
+
+    def strange_words(self, phrase: str) -> list[str]:
+        """Words of `phrase` the game never uses and that aren't typos of its words (names, mostly)."""
+        return [
+            word
+            for word in chat.chat_words(phrase, self.game)
+            if len(word) >= TYPO_MIN_LENGTH - 1
+            and word.isalpha()
+            and word not in self._known
+            and self._nearest(word) is None
+        ]
 
     def correct(self, question: str) -> str:
         """`question` with words the game never uses replaced by the closest word it does."""
-        words = chat.chat_words(question, self.game)
         fixed = []
-        for word in words:
+        for word in chat.chat_words(question, self.game):
             if len(word) >= TYPO_MIN_LENGTH and word.isalpha() and word not in self._known:
-                best = process.extractOne(
-                    word, self.vocabulary, scorer=DamerauLevenshtein.normalized_similarity, score_cutoff=TYPO_CUTOFF
-                )
-                if best is not None:
-                    word = best[0]
+                word = self._nearest(word) or word
             fixed.append(word)
         return " ".join(fixed)
 

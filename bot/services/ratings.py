@@ -28,12 +28,16 @@ class Rating:
 
     player: str
     name: str
-    rating: float = 1500.0
     games: int = 0
     wins: int = 0
     losses: int = 0
     draws: int = 0
     skill: PlackettLuceRating = field(default_factory=MODEL.rating)
+
+    @property
+    def rating(self) -> float:
+        """The number players see (Elo's scale)."""
+        return float(shown(self.skill))
 
     @property
     def provisional(self) -> bool:
@@ -123,8 +127,6 @@ class RatingService:
                 entry.draws += everyone_tied
                 entry.wins += rank == 1 and not everyone_tied
                 entry.losses += rank > 1
-        for entry in entries.values():
-            entry.rating = float(shown(entry.skill))
         return sorted(entries.values(), key=lambda r: (-r.skill.mu, r.name))
 
     async def of(self, guild_id: str, game: str, player: str) -> tuple[int, Rating] | None:
