@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import getpass
 import sys
+import time
 from typing import TextIO
 
 from bot.console import Console
@@ -33,8 +34,10 @@ async def run_console(
     ).open()
     console = Console(services, user=user or _login())
     interactive = stdin.isatty()
+    progress = AiProgress(stdout) if interactive else None
     if interactive:
         print(BANNER, file=stdout)
+        services.matches.ai_progress = progress
     status = 0
     try:
         while True:
@@ -49,6 +52,8 @@ async def run_console(
                 output = await console.handle(line)
             except EOFError:
                 break
+            if progress is not None:
+                progress.clear()
             if output:
                 print(printable(output), file=stdout, flush=True)
             if output.startswith("⚠") and strict:
@@ -57,6 +62,34 @@ async def run_console(
     finally:
         await services.close()
     return status
+
+
+class AiProgress:
+    """A one-line "the AI is thinking" counter on an interactive terminal, redrawn at most every
+    half second while an AI turn runs (called from the AI's worker thread)."""
+
+    def __init__(self, stream: TextIO, every: float = 0.5) -> None:
+        self.stream = stream
+        self.every = every
+        self.shown_at = 0.0
+        self.drawn = False
+
+    def __call__(self, decisions: int) -> None:
+        now = time.monotonic()
+        if now - self.shown_at < self.every:
+            return
+        self.shown_at = now
+        self.drawn = True
+        self.stream.write(f"\r  … the AI is thinking ({decisions} decisions so far)")
+        self.stream.flush()
+
+    def clear(self) -> None:
+        """Erase the counter line before the turn's output is printed."""
+        if self.drawn:
+            self.stream.write("\r" + " " * 60 + "\r")
+            self.stream.flush()
+        self.drawn = False
+        self.shown_at = 0.0
 
 
 def _login() -> str:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import logging
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -134,6 +136,49 @@ def ai_choice(state: State, seat: int, agent: Agent) -> str:
     if prompt is None or prompt.player != seat:
         raise ServiceError("The AI was asked to move when it is not its turn.")
     return agent.choose(state, seat).id
+
+
+AI_TURN_SECONDS = 7.0  # a whole AI turn (every decision until a person must answer) stays near this
+QUICK_AI = "greedy:20"  # what an AI seat plays with once its turn has used AI_TURN_SECONDS
+AI_STEP_LIMIT = 2_000  # AI decisions in one go before handing back (guards against loops)
+
+
+def run_ai(
+    state: State,
+    levels: Sequence[str | None],
+    salt: int,
+    *,
+    turn_seconds: float = AI_TURN_SECONDS,
+    on_decision: Callable[[int], None] | None = None,
+) -> list[str]:
+    """Let AI seats (`levels[seat]`, None for a person) decide until a person must answer or the
+    game ends; returns the option ids applied to `state`.
+
+    A whole run is capped, not only each decision: once it has taken `turn_seconds`, the AI
+    finishes its turn with the quick `QUICK_AI`, so `hard` never keeps a player waiting long.
+    `on_decision(count)` is told after every decision (progress for the console).
+    """
+    picked: list[str] = []
+    agents: dict[int, Agent] = {}  # one per AI seat for this run, so a search keeps its tree
+    started = time.monotonic()
+    hurried = False
+    for _ in range(AI_STEP_LIMIT):
+        prompt = state.prompt()
+        if prompt is None or state.result is not None or not levels[prompt.player]:
+            break
+        if not hurried and time.monotonic() - started > turn_seconds:
+            hurried = True
+            agents = {seat: ai_agent(state, QUICK_AI, salt) for seat in agents}
+        agent = agents.get(prompt.player)
+        if agent is None:
+            level = QUICK_AI if hurried else levels[prompt.player] or ""
+            agent = agents[prompt.player] = ai_agent(state, level, salt)
+        option_id = ai_choice(state, prompt.player, agent)
+        state.apply(option_id)
+        picked.append(option_id)
+        if on_decision is not None:
+            on_decision(len(picked))
+    return picked
 
 
 def parse_options(game: Game, text: str | None) -> dict[str, Any]:

@@ -41,7 +41,6 @@ from bot.services.match_model import (
 from engine.core.game import DeckList
 
 if TYPE_CHECKING:
-    from engine.ai.agents import Agent
     from engine.core.state import State
 
 __all__ = [  # the plain values live in match_model; importing them from here keeps working
@@ -58,7 +57,6 @@ __all__ = [  # the plain values live in match_model; importing them from here ke
 log = logging.getLogger(__name__)
 
 SNAPSHOT_EVERY = 8  # choices between snapshot refreshes (the record stays the truth)
-AI_STEP_LIMIT = 2_000  # AI decisions in one go before handing back (guards against loops)
 CACHE_SIZE = 2_048
 MAX_ID = 2**31 - 1  # the largest id an INTEGER primary key holds
 
@@ -78,6 +76,8 @@ class MatchService:
         self._rows: dict[int, MatchRow] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._bad_snapshots: set[int] = set()  # matches whose stored snapshot must be rewritten
+        # Told the number of decisions an AI run has made so far (from the AI's worker thread).
+        self.ai_progress: Callable[[int], None] | None = None
 
     # ------------------------------------------------------------------ loading
     async def row(self, match_id: int) -> MatchRow:
@@ -457,19 +457,7 @@ class MatchService:
         return MatchUpdate(row, state, events, turn_changed=changed)
 
     def _run_ai(self, state: State, seats: list[Seat], seed: int) -> list[str]:
-        picked: list[str] = []
-        agents: dict[int, Agent] = {}  # one per AI seat for this run, so a search keeps its tree
-        for _ in range(AI_STEP_LIMIT):
-            prompt = state.prompt()
-            if prompt is None or state.result is not None or seats[prompt.player].ai is None:
-                break
-            agent = agents.get(prompt.player)
-            if agent is None:
-                agent = agents[prompt.player] = engine_games.ai_agent(state, seats[prompt.player].ai or "", seed)
-            option_id = engine_games.ai_choice(state, prompt.player, agent)
-            state.apply(option_id)
-            picked.append(option_id)
-        return picked
+        return engine_games.run_ai(state, [seat.ai for seat in seats], seed, on_decision=self.ai_progress)
 
     async def _write(self, row: MatchRow, **fields: Any) -> MatchRow:
         """A compare-and-set write of non-game fields (status, location, clocks)."""

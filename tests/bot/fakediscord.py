@@ -91,6 +91,7 @@ class FakeDiscord:
         self.runner: web.AppRunner | None = None
         self.port = 0
         self.problems: list[str] = []  # what real Discord would have refused or what could mass-mention
+        self.typing: list[str] = []  # channels the bot showed "is typing…" in
         self.checked = 0  # bodies checked against Discord's limits
         self._responded: set[str] = set()  # interaction tokens that already got their initial response
 
@@ -313,6 +314,9 @@ class FakeDiscord:
                 self.messages.pop(m.group(2), None)
                 return None, 204
             return self._edit(m.group(2), body or {}, files), 200
+        if m := re.fullmatch(r"/channels/(\d+)/typing", path):
+            self.typing.append(m.group(1))
+            return None, 204
         if m := re.fullmatch(r"/channels/(\d+)", path):
             channel = self.channels.get(m.group(1))
             return (channel, 200) if channel else ({"message": "Unknown Channel", "code": 10003}, 404)

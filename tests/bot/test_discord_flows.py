@@ -29,9 +29,13 @@ async def test_ai_match_then_concede_and_replay(bot_runner: Any, fake_discord: A
     row = await bot.services.matches.row(1)
     assert row.seats[1]["ai"] == "random" and row.status == "active"
 
+    board = await board_post(fake)
+    thread = board.path.split("/")[2]
+    assert not fake.typing
     _, token = await fake.slash("ana", "match", "play", match=1, choice="1")
     await fake.reply_to(token)
     assert len((await bot.services.matches.row(1)).choices) >= 1  # ana's choice, then the AI's
+    assert fake.typing == [thread], "the thread shows the AI thinking while it answers"
     start = len(fake.calls)
     _, token = await fake.slash("ana", "match", "concede", match=1)
     await fake.reply_to(token, start=start)

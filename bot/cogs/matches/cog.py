@@ -205,7 +205,8 @@ class MatchesCog(commands.Cog):
     async def play(self, interaction: discord.Interaction, choice: str, match: int | None = None) -> None:
         match_id = await self.current_match(interaction, match)
         await interaction.response.defer(ephemeral=True)
-        update = await self.bot.services.matches.choose(match_id, str(interaction.user.id), choice, by_label=True)
+        async with self.ui.thinking(await self.bot.services.matches.row(match_id)):
+            update = await self.bot.services.matches.choose(match_id, str(interaction.user.id), choice, by_label=True)
         seat = seat_index(update.row, str(interaction.user.id))
         content = "Done."
         if seat is not None and update.state is not None:

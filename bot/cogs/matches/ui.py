@@ -8,9 +8,11 @@ sent as ephemeral replies to that player's own click or command.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import time
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -161,6 +163,18 @@ class MatchUI:
                 return channel
         return None
 
+    @contextlib.asynccontextmanager
+    async def thinking(self, row: MatchRow) -> AsyncIterator[None]:
+        """Show "tcgtable is typing…" in the match thread while AI seats may be thinking."""
+        async with contextlib.AsyncExitStack() as stack:
+            channel = await self.channel_for(row) if any(seat.ai for seat in seats_of(row)) else None
+            if channel is not None:
+                try:
+                    await stack.enter_async_context(channel.typing())
+                except discord.HTTPException as exc:  # an indicator is never worth failing a move
+                    log.info("no typing indicator for match %s: %s", row.id, exc)
+            yield
+
     async def publish(self, update: MatchUpdate) -> Channel | None:
         """Edit (or post) the public board in the match thread; ping whoever must decide next."""
         row = update.row
@@ -243,7 +257,8 @@ class MatchUI:
         if not 0 <= index < len(prompt.options):
             raise StaleChoiceError("That option is no longer on offer; press View my hand for the current prompt.")
         await interaction.response.defer()
-        update = await self.matches.choose(match_id, user, prompt.options[index].id, expected_step=step)
+        async with self.thinking(row):
+            update = await self.matches.choose(match_id, user, prompt.options[index].id, expected_step=step)
         content, view = self.private_parts(update.row, update.state or state, seat)
         await interaction.edit_original_response(content=content, view=view)
         await self.publish(update)
