@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.services.errors import NotFoundError, ServiceError
+from engine.core.game import ALWAYS_ASK
 
 log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from engine.ai.agents import Agent
     from engine.core.game import DeckList, Game
+    from engine.core.prompt import Prompt
     from engine.core.state import State
 
 
@@ -156,7 +158,9 @@ def run_ai(
 
     A whole run is capped, not only each decision: once it has taken `turn_seconds`, the AI
     finishes its turn with the quick `QUICK_AI`, so `hard` never keeps a player waiting long.
-    `on_decision(count)` is told after every decision (progress for the console).
+    A person's response window in which they can only pass is passed for them (and recorded)
+    unless the match option `always_ask` is on. `on_decision(count)` is told after every
+    decision (progress for the console).
     """
     picked: list[str] = []
     agents: dict[int, Agent] = {}  # one per AI seat for this run, so a search keeps its tree
@@ -164,8 +168,14 @@ def run_ai(
     hurried = False
     for _ in range(AI_STEP_LIMIT):
         prompt = state.prompt()
-        if prompt is None or state.result is not None or not levels[prompt.player]:
+        if prompt is None or state.result is not None:
             break
+        if not levels[prompt.player]:
+            if not passes_for_them(state, prompt):
+                break
+            state.apply(prompt.options[0].id)
+            picked.append(prompt.options[0].id)
+            continue
         if not hurried and time.monotonic() - started > turn_seconds:
             hurried = True
             agents = {seat: ai_agent(state, QUICK_AI, salt) for seat in agents}
@@ -179,6 +189,12 @@ def run_ai(
         if on_decision is not None:
             on_decision(len(picked))
     return picked
+
+
+def passes_for_them(state: State, prompt: Prompt) -> bool:
+    """A window a person can only pass, which the bot passes for them: unless `always_ask` keeps
+    every window open (so that skipping one can't tell the others they hold nothing)."""
+    return len(prompt.options) == 1 and prompt.options[0].group == "pass" and not state.options.get(ALWAYS_ASK)
 
 
 def parse_options(game: Game, text: str | None) -> dict[str, Any]:

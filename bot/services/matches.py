@@ -426,6 +426,8 @@ class MatchService:
         if any(seat.ai for seat in seats):
             # the AI may think for a while: keep the event loop (Discord heartbeats) responsive
             choices.extend(await asyncio.to_thread(self._run_ai, state, seats, row.seed))
+        else:
+            choices.extend(self._run_ai(state, seats, row.seed))  # windows people can only pass
         fields["choices"] = choices
         prompt = state.prompt()
         if state.result is not None:

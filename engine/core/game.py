@@ -68,6 +68,21 @@ class MatchOption:
     choices: tuple[Any, ...] = ()
 
 
+ALWAYS_ASK = "always_ask"
+
+
+def always_ask_option(rule: str) -> MatchOption:
+    """The match option that keeps response windows honest: with it, a player who could only pass
+    is still asked (and waited for), so whether a window was opened reveals nothing about their
+    hand; without it, such a window is passed for them at once."""
+    return MatchOption(
+        False,
+        f"Ask a player in every response window even when they can only pass, so skipping a window "
+        f"reveals nothing about their hand ({rule} Interpretation)",
+        (True, False),
+    )
+
+
 class Game(ABC):
     """Base class of a game. Subclasses set the class attributes and implement the hooks."""
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.errors import InvalidActionError
-from engine.core.game import HIDDEN, OWNER, PUBLIC, DeckList, Game, MatchOption, ZoneSpec
+from engine.core.game import ALWAYS_ASK, HIDDEN, OWNER, PUBLIC, DeckList, Game, MatchOption, ZoneSpec, always_ask_option
 from engine.core.state import EMPTY, Frame, State
 from engine.games.inazuma import cards_boosters as _boosters  # noqa: F401  (fills the script book)
 from engine.games.inazuma import cards_starter as _starter  # noqa: F401  (fills the script book)
@@ -45,6 +45,7 @@ class InazumaGame(Game):
         ZoneSpec("shootout", PUBLIC),
     )
     match_options = {
+        ALWAYS_ASK: always_ask_option("inazuma 6.6"),
         "attack_tie": MatchOption("defence", "who wins a tied attack (inazuma 7.6)", ("defence", "attack")),
         "deck_out": MatchOption("empty", "when running out of cards loses (inazuma 5.4)", ("empty", "draw")),
         "stack_from_hand": MatchOption(

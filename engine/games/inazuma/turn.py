@@ -315,7 +315,7 @@ def window(state: State, frame: Frame) -> None:
         return
     player = order[data["turn"]]
     options = window_options(state, player)
-    if not options:
+    if not options and not state.options.get("always_ask"):
         data["passes"] += 1
         data["turn"] = 1 - data["turn"]
         return

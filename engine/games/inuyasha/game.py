@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from engine.core.game import HIDDEN, OWNER, PUBLIC, DeckList, Game, MatchOption, ZoneSpec
+from engine.core.game import ALWAYS_ASK, HIDDEN, OWNER, PUBLIC, DeckList, Game, MatchOption, ZoneSpec, always_ask_option
 from engine.core.state import State
 from engine.games.inuyasha import board, match, rules
 from engine.games.inuyasha import decks as deckrules
@@ -36,6 +36,7 @@ class InuyashaGame(Game):
         ZoneSpec("kaitou_deck", OWNER, pool="kaitou_deck"),
     )
     match_options: ClassVar[dict[str, MatchOption]] = {
+        ALWAYS_ASK: always_ask_option("rule 7.3"),
         "format": MatchOption(
             "standard", "deck size: standard (60) or demo (40), rules 2.1 and 2.6", ("standard", "demo")
         ),

@@ -155,7 +155,7 @@ def exchange(state: State, frame: Frame) -> None:
     from engine.games.naruto.keywords import surge_options
 
     options = jutsu_options(state, player) + surge_options(state, player)
-    if not options:
+    if not options and not state.options.get("always_ask"):
         d["passes"] += 1
         d["turn"] = board.opponent(player)
         return

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core.game import HIDDEN, OWNER, PUBLIC, DeckList, Game, MatchOption, ZoneSpec
+from engine.core.game import ALWAYS_ASK, HIDDEN, OWNER, PUBLIC, DeckList, Game, MatchOption, ZoneSpec, always_ask_option
 from engine.core.state import Frame, State
 from engine.games.naruto import actions, board
 from engine.games.naruto.facts import GAME_ID, all_facts
@@ -38,6 +38,7 @@ class NarutoGame(Game):
         ZoneSpec("chain", PUBLIC, per_player=False),
     )
     match_options = {
+        ALWAYS_ASK: always_ask_option("rules 10.1"),
         "naruto_single_exchange": MatchOption(
             False, "End the Exchange of Jutsu after the first Chain resolves (rules 10.1 Interpretation)", (False, True)
         ),

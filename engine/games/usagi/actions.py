@@ -152,7 +152,7 @@ def responses(state: State, frame: Frame) -> None:
     while data["passed"] < len(order):
         seat = order[data["at"]]
         options = action_options(state, seat, response=True)
-        if options:
+        if options or state.options.get("always_ask"):
             options.append(Option(PASS, "Pass", "pass"))
             frame.step = 1
             state.ask(seat, "response", "Respond to the action, or pass", options, "usagi 6.6")

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from engine.core.errors import InvalidActionError
-from engine.core.game import HIDDEN, OWNER, PUBLIC, DeckList, Game, MatchOption, ZoneSpec
+from engine.core.game import ALWAYS_ASK, HIDDEN, OWNER, PUBLIC, DeckList, Game, MatchOption, ZoneSpec, always_ask_option
 from engine.core.state import Frame, State
 from engine.games.usagi import board
 from engine.games.usagi.board import EVENTS, STRICKEN
@@ -43,6 +43,7 @@ class UsagiGame(Game):
         ZoneSpec("stack", PUBLIC, per_player=False),
     )
     match_options: ClassVar[dict[str, MatchOption]] = {
+        ALWAYS_ASK: always_ask_option("usagi 6.6"),
         "final_tiebreak": MatchOption(
             "most_events",
             "House rule for a tie at the end of the game (usagi 7.9)",
