@@ -20,6 +20,7 @@ import discord
 from bot.cogs.matches import views
 from bot.render.embeds import board_embed
 from bot.render.image import board_png
+from bot.render.labels import detail, fit_labels
 from bot.render.model import build_board, name_players
 from bot.render.text import hand_text
 from bot.services.errors import NotYourTurnError, ServiceError, StaleChoiceError
@@ -38,6 +39,8 @@ PING_COOLDOWN = 600.0
 PAGE_SIZE = 25  # Discord's select-menu limit
 MAX_BUTTONS = 20  # up to 4 rows of 5 buttons; the last row is kept for paging and filters
 IMAGE_NAME = "board.png"
+BUTTON_LABEL = 80  # Discord's limit on a button label
+SELECT_LABEL = 100  # ... and on a select option's label (its description line takes 100 more)
 Channel = discord.TextChannel | discord.Thread
 
 
@@ -106,10 +109,10 @@ class MatchUI:
         step = len(row.choices)
         view = discord.ui.View(timeout=None)
         indexed = list(enumerate(prompt.options))
+        full = [name_players(option.label, names) for option in prompt.options]
         if len(indexed) <= MAX_BUTTONS:
-            for index, option in indexed:
+            for (index, option), label in zip(indexed, fit_labels(full, BUTTON_LABEL), strict=True):
                 style = discord.ButtonStyle.secondary if option.group == "pass" else discord.ButtonStyle.primary
-                label = name_players(option.label, names)
                 view.add_item(views.OptionButton(row.id, step, index, label, style))
             return view
         groups = sorted({o.group for o in prompt.options if o.group})
@@ -117,9 +120,10 @@ class MatchUI:
         pages = max(1, -(-len(shown) // PAGE_SIZE))
         page = max(0, min(page, pages - 1))
         chunk = shown[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
+        labels = fit_labels([full[i] for i, _ in chunk], SELECT_LABEL)
         options = [
-            discord.SelectOption(label=name_players(o.label, names)[:100], value=str(i), description=(o.group or None))
-            for i, o in chunk
+            discord.SelectOption(label=label, value=str(i), description=detail(full[i], label))
+            for (i, _), label in zip(chunk, labels, strict=True)
         ]
         view.add_item(views.OptionSelect(row.id, step, group, options))
         if page > 0:
