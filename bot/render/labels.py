@@ -58,7 +58,7 @@ def fit_label(label: str, others: Sequence[str], limit: int) -> str:
 
 def fit_labels(labels: Sequence[str], limit: int) -> list[str]:
     """Every label in `limit` characters, unique (a repeat gets " (2)", " (3)", ...)."""
-    fitted = [fit_label(label, labels[:n] + labels[n + 1 :], limit) for n, label in enumerate(labels)]
+    fitted = [fit_label(label, [*labels[:n], *labels[n + 1 :]], limit) for n, label in enumerate(labels)]
     counts = Counter(fitted)
     seen: Counter[str] = Counter()
     out = []

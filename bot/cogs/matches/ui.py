@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.cogs.matches import views
+from bot.cogs.matches.story import MatchStory
 from bot.render.embeds import board_embed
 from bot.render.image import board_png
 from bot.render.labels import detail, fit_labels
@@ -50,6 +51,7 @@ class MatchUI:
     def __init__(self, bot: TcgBot) -> None:
         self.bot = bot
         self._pinged: dict[tuple[int, str], float] = {}  # (match, player) -> when they were last pinged
+        self.story = MatchStory()
 
     def should_ping(self, match_id: int, user: str, at: float | None = None) -> bool:
         """Ping a player whose decision it is at most once per `PING_COOLDOWN`: a battle's response
@@ -202,6 +204,7 @@ class MatchUI:
         if message is None:
             message = await channel.send(embed=embed, file=image, view=board)
             await self.matches.set_location(row.id, board_message_id=str(message.id))
+        await self.story.tell(channel, update)
         turn = update.turn_seat
         if update.finished:
             await channel.send(
