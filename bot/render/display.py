@@ -1,9 +1,10 @@
 """How a player reads a game: display names for its public values, zones and decision steps.
 
 Each game keeps a `display.yaml` beside its engine (`engine/games/<game>/display.yaml`): values,
-zones, decision steps and the private notes (`secrets`) a player is shown. A value or zone named ""
-there is engine bookkeeping and never shown; anything the file doesn't name is shown with its id
-made readable ("kaitou_deck" -> "kaitou deck"), so a new game renders before it has one.
+zones, decision steps, the private notes (`secrets`) and the card flags (`flags`) a player is
+shown. A value or zone named "" there is engine bookkeeping and never shown; anything the file
+doesn't name is shown with its id made readable ("kaitou_deck" -> "kaitou deck"), so a new game
+renders before it has one.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ class Display:
     zones: dict[str, str] = field(default_factory=dict)
     steps: dict[str, str] = field(default_factory=dict)
     secrets: dict[str, str] = field(default_factory=dict)
+    flags: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
+    """Card flags a player is shown on their own hidden cards: flag -> (label, names of its values)."""
 
     def value(self, key: str) -> str:
         """The name a value is shown under ("" = never shown)."""
@@ -39,9 +42,26 @@ class Display:
         """What a player's private note is called ("tie_pick" -> "Your tie-break discard")."""
         return self.secrets.get(key, key.replace("_", " "))
 
+    def flag(self, key: str, value: object) -> str:
+        """A card flag as its owner reads it ("placed at FW-L"); "" for engine bookkeeping."""
+        if key not in self.flags:
+            return ""
+        label, names = self.flags[key]
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
+            return f"{label} {names[value]}"
+        return f"{label} {value}"
+
     def step(self, key: str) -> str:
         """What a decision step is called ("mission_phase" -> "Mission Phase")."""
         return self.steps.get(key, key.replace("_", " "))
+
+
+def _flags(raw: object, where: str) -> dict[str, tuple[str, tuple[str, ...]]]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict) or not all(isinstance(v, dict) and "label" in v for v in raw.values()):
+        raise ValueError(f"{where}: expected flag -> {{label: ..., values: [...]}}")
+    return {str(k): (str(v["label"]), tuple(str(n) for n in v.get("values") or ())) for k, v in raw.items()}
 
 
 def _names(raw: object, where: str) -> dict[str, str]:
@@ -66,6 +86,7 @@ def _load(module_name: str) -> Display:
         _names(raw.get("zones"), f"{path} zones"),
         _names(raw.get("steps"), f"{path} steps"),
         _names(raw.get("secrets"), f"{path} secrets"),
+        _flags(raw.get("flags"), f"{path} flags"),
     )
 
 

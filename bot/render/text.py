@@ -38,9 +38,15 @@ def private_cards(game: Game, view: dict[str, Any]) -> list[tuple[str, list[str]
     zones = []
     for name, raw in view["players"][seat].get("zones", {}).items():
         cards = raw.get("slots", raw.get("cards", []))
-        secret = [card_face(game, c).text() for c in cards if c and "code" in c and not c.get("face_up", True)]
+        display = display_for(game)
+        secret = [
+            card_face(game, c).text()
+            + "".join(f" — {note}" for k, v in (c.get("flags") or {}).items() if (note := display.flag(k, v)))
+            for c in cards
+            if c and "code" in c and not c.get("face_up", True)
+        ]
         if secret:
-            zones.append((name, secret))
+            zones.append((display.zone(name) or name, secret))
     return zones
 
 
@@ -63,7 +69,8 @@ def hand_text(game: Game, view: dict[str, Any], names: list[str]) -> str:
     if not zones:
         lines.append("You hold no hidden cards.")
     for name, cards in zones:
-        lines.append(f"Your {name} ({len(cards)}): " + ", ".join(cards))
+        shown = name if any(ch.isupper() for ch in name[1:]) else name.lower()  # "Fusion Deck", "hand"
+        lines.append(f"Your {shown} ({len(cards)}): " + ", ".join(cards))
     seat = view.get("viewer")
     secrets = view["players"][seat].get("secrets") if seat is not None else None
     if secrets:

@@ -93,3 +93,25 @@ def test_a_result_says_who_won_once(winners: list[int], reason: str, shown: str)
     seats = [{"user": "a", "name": "Ana"}, {"user": "b", "name": "Bob"}]
     row = MatchRow(game="toy", status="finished", seats=seats, result={"winners": winners, "reason": reason})
     assert result_text(row) == shown
+
+
+def test_inazuma_placements_are_shown_to_their_player_only() -> None:
+    from bot.render.text import hand_text
+    from engine.core.registry import get_game
+
+    game = get_game("inazuma")
+    state = game.new_match(game.default_decks(2), 3)
+    prompt = state.prompt()
+    assert prompt is not None and prompt.kind == "place"
+    placer = prompt.player
+    chosen = prompt.options[0]
+    state.apply(chosen.id)
+    where = chosen.label.rsplit(" at ", 1)[1]
+    name = chosen.label.removeprefix("Place ").rsplit(" at ", 1)[0]
+    mine = hand_text(game, state.view(placer), ["Ana", "Bo"])
+    assert f"{name} (sp" in mine and f"placed at {where}" in mine
+    assert "Your starting characters" in mine
+    for other in (1 - placer, None):
+        seen = hand_text(game, state.view(other), ["Ana", "Bo"]) if other is not None else ""
+        public = str(state.view(other))
+        assert "placed at" not in seen and "'slot': " not in public
