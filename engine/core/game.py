@@ -93,6 +93,10 @@ class Game(ABC):
     max_players: ClassVar[int] = 2
     zones: ClassVar[tuple[ZoneSpec, ...]] = ()
     match_options: ClassVar[dict[str, MatchOption]] = {}
+    # Prompt kinds the rules make simultaneous and hidden (everyone decides at once, unseen): the
+    # engine asks the players one after another, a front end may ask them all at once and hold
+    # the answers (`bot.services.simultaneous`); a player's options there never depend on another's.
+    simultaneous_kinds: ClassVar[frozenset[str]] = frozenset()
     # Deck section -> sampling pool, for the AI's beliefs ({"extra": "fusion"}); unmapped: any pool.
     section_pools: ClassVar[dict[str, str]] = {}
 

@@ -44,6 +44,7 @@ class InazumaGame(Game):
         ZoneSpec("flipped", PUBLIC),
         ZoneSpec("shootout", PUBLIC),
     )
+    simultaneous_kinds = frozenset({"place"})  # starting formations are placed secretly (6.1)
     match_options = {
         ALWAYS_ASK: always_ask_option("inazuma 6.6"),
         "attack_tie": MatchOption("defence", "who wins a tied attack (inazuma 7.6)", ("defence", "attack")),

@@ -42,6 +42,7 @@ class UsagiGame(Game):
         ZoneSpec(EVENTS, PUBLIC, per_player=False, in_play=True, returns_control=False),
         ZoneSpec("stack", PUBLIC, per_player=False),
     )
+    simultaneous_kinds = frozenset({"discard", "propose", "tiebreak"})  # rules 5.4, 5.6, 7.5
     match_options: ClassVar[dict[str, MatchOption]] = {
         ALWAYS_ASK: always_ask_option("usagi 6.6"),
         "final_tiebreak": MatchOption(
