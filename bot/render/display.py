@@ -28,6 +28,8 @@ class Display:
     steps: dict[str, str] = field(default_factory=dict)
     secrets: dict[str, str] = field(default_factory=dict)
     flags: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
+    stats: dict[str, str] = field(default_factory=dict)
+    """Card stats worth showing, in order: stat -> template ("ATK {}"); "" hides a stat."""
     """Card flags a player is shown on their own hidden cards: flag -> (label, names of its values)."""
 
     def value(self, key: str) -> str:
@@ -87,6 +89,7 @@ def _load(module_name: str) -> Display:
         _names(raw.get("steps"), f"{path} steps"),
         _names(raw.get("secrets"), f"{path} secrets"),
         _flags(raw.get("flags"), f"{path} flags"),
+        _names(raw.get("stats"), f"{path} stats"),
     )
 
 

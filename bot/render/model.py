@@ -76,13 +76,29 @@ class Board:
 
 
 def stats_text(game: Game, code: str) -> str:
-    """Key printed stats of a card, e.g. "atk 2500, def 2100" (numbers only, at most three)."""
+    """The printed stats of a card that matter in its game, as players read them ("Level 4,
+    ATK 800, DEF 2000"; "cost 3, red 7, white 4, black 3"): the game's display.yaml `stats:` says
+    which and how; without it, the first three numbers."""
     try:
         stats = game.card(code).stats
     except KeyError:
         return ""
-    parts = [f"{k} {v}" for k, v in stats.items() if isinstance(v, int) and not isinstance(v, bool)]
-    return ", ".join(parts[:3])
+    shown = display_for(game).stats
+    if not shown:
+        parts = [f"{k} {v}" for k, v in stats.items() if isinstance(v, int) and not isinstance(v, bool)]
+        return ", ".join(parts[:3])
+    parts = []
+    for key, template in shown.items():
+        value = stats.get(key)
+        if value is None or value == {} or value == [] or isinstance(value, bool) or not template:
+            continue
+        if isinstance(value, dict):
+            pairs = [(v, k) if template != "{}" else (k, v) for k, v in value.items()]  # "cost 1 honor", "red 7"
+            value = ", ".join(f"{a} {b}" for a, b in pairs)
+        elif isinstance(value, list):
+            value = "/".join(str(v) for v in value)
+        parts.append(template.replace("{}", str(value)))
+    return ", ".join(parts)
 
 
 def card_face(game: Game, raw: dict[str, Any] | None) -> CardFace:

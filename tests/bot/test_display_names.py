@@ -109,9 +109,30 @@ def test_inazuma_placements_are_shown_to_their_player_only() -> None:
     where = chosen.label.rsplit(" at ", 1)[1]
     name = chosen.label.removeprefix("Place ").rsplit(" at ", 1)[0]
     mine = hand_text(game, state.view(placer), ["Ana", "Bo"])
-    assert f"{name} (sp" in mine and f"placed at {where}" in mine
+    assert f"{name} (" in mine and f"placed at {where}" in mine
     assert "Your starting characters" in mine
     for other in (1 - placer, None):
         seen = hand_text(game, state.view(other), ["Ana", "Bo"]) if other is not None else ""
         public = str(state.view(other))
         assert "placed at" not in seen and "'slot': " not in public
+
+
+def test_card_stats_read_as_each_game_names_them() -> None:
+    from bot.render.model import stats_text
+    from engine.core.registry import get_game
+
+    def shown(game_id: str, name: str) -> str:
+        game = get_game(game_id)
+        return stats_text(game, game.pool.resolve(name).code)
+
+    assert shown("yugioh", "Mystical Elf") == "Level 4, ATK 800, DEF 2000"
+    raiga = shown("inuyasha", "Raiga, Half-Demon Wanderer")
+    assert raiga.startswith("cost 3") and "red 7" in raiga and "white 4" in raiga and "black 3" in raiga
+    assert "Kaitou deck of 6" in shown("inuyasha", "Wayfarer's Bundle")
+    assert "SP 600" in shown("inazuma", "Axel Blaze") and "fired-up SP 800" in shown("inazuma", "Axel Blaze")
+    assert shown("usagi", "Family Daisho").startswith("cost 1 honor, combat 2")
+    for game_id in ("yugioh", "naruto", "inuyasha", "inazuma", "usagi"):
+        game = get_game(game_id)
+        for card in game.pool.cards.values():
+            text = stats_text(game, card.code)
+            assert "_" not in text and "{" not in text and "[" not in text, (game_id, card.name, text)
