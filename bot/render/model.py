@@ -28,13 +28,16 @@ class CardFace:
     orientation: str = ""
     counters: str = ""
     empty_slot: bool = False
+    attached_to: str = ""  # the name of the card this one is attached to, when it is shown
 
     def text(self) -> str:
         if self.empty_slot:
             return "—"
+        on = f"on {self.attached_to}" if self.attached_to else ""
         if self.hidden:
-            return "[face-down]" + (f" ({self.orientation})" if self.orientation else "")
-        extras = [part for part in (self.stats, self.orientation, self.counters) if part]
+            extras = [part for part in (self.orientation, on) if part]
+            return "[face-down]" + (f" ({'; '.join(extras)})" if extras else "")
+        extras = [part for part in (self.stats, self.orientation, self.counters, on) if part]
         return self.label + (f" ({'; '.join(extras)})" if extras else "")
 
 
@@ -51,7 +54,7 @@ class ZoneShow:
             return f"{self.name}: " + " | ".join(card.text() for card in self.cards)
         if not self.cards:
             return f"{self.name} {self.count}"
-        shown = ", ".join(card.text() for card in self.cards[-8:])
+        shown = " · ".join(card.text() for card in self.cards[-8:])  # names may hold commas
         more = f" (+{self.count - len(self.cards[-8:])} more)" if self.count > len(self.cards[-8:]) else ""
         return f"{self.name} {self.count}: {shown}{more}"
 
@@ -73,6 +76,11 @@ class Board:
     events: list[str]
     status: str
     step: int
+    # What the per-game board image draws from (bot/render/boards): the game id, the view the
+    # board was built from (the spectator view for anything public) and the seat names.
+    game: str = ""
+    view: dict[str, Any] | None = field(default=None, repr=False)
+    names: list[str] = field(default_factory=list)
 
 
 def stats_text(game: Game, code: str) -> str:
@@ -101,31 +109,50 @@ def stats_text(game: Game, code: str) -> str:
     return ", ".join(parts)
 
 
-def card_face(game: Game, raw: dict[str, Any] | None) -> CardFace:
+def card_face(
+    game: Game, raw: dict[str, Any] | None, names: dict[Any, str] | None = None, *, stats: bool = True
+) -> CardFace:
+    """One card of a view as shown; `names` (handle -> name of the cards the view shows) names
+    what it is attached to; `stats=False` for cards in a pile, where only names matter."""
     if raw is None:
         return CardFace("", empty_slot=True)
     orientation = str(raw.get("orientation") or "")
     counters = ", ".join(f"{k} {v}" for k, v in (raw.get("counters") or {}).items() if v)
+    host = raw.get("attached_to")
+    attached = (names or {}).get(host, "") if isinstance(host, int | str) else ""
     if raw.get("hidden") or "code" not in raw:
-        return CardFace("", hidden=True, orientation=orientation, counters=counters)
+        return CardFace("", hidden=True, orientation=orientation, counters=counters, attached_to=attached)
     return CardFace(
         str(raw.get("name", raw["code"])),
-        stats=stats_text(game, raw["code"]),
+        stats=stats_text(game, raw["code"]) if stats else "",
         orientation=orientation,
         counters=counters,
+        attached_to=attached,
     )
 
 
-def zone_show(game: Game, name: str, raw: dict[str, Any]) -> ZoneShow:
+def shown_names(view: dict[str, Any]) -> dict[Any, str]:
+    """Handle -> name of every card the view shows face up (to name what cards are attached to)."""
+    zones = [zone for entry in view.get("players", []) for zone in entry.get("zones", {}).values()]
+    zones += list(view.get("shared", {}).values())
+    return {
+        card["id"]: str(card["name"])
+        for zone in zones
+        for card in [*zone.get("cards", []), *zone.get("slots", [])]
+        if card and "id" in card and "name" in card
+    }
+
+
+def zone_show(game: Game, name: str, raw: dict[str, Any], names: dict[Any, str] | None = None) -> ZoneShow:
     shown = display_for(game).zone(name)
     try:
         in_play = game.zone_spec(name).in_play
     except KeyError:
         in_play = False
     if "slots" in raw:
-        faces = [card_face(game, c) for c in raw["slots"]]
+        faces = [card_face(game, c, names) for c in raw["slots"]]
         return ZoneShow(shown, int(raw.get("count", 0)), faces, slots=True, in_play=True)
-    faces = [card_face(game, c) for c in raw.get("cards", [])]
+    faces = [card_face(game, c, names, stats=in_play) for c in raw.get("cards", [])]
     return ZoneShow(shown, int(raw.get("count", 0)), faces, in_play=in_play)
 
 
@@ -171,12 +198,17 @@ def name_players(text: str, names: list[str]) -> str:
 def build_board(game: Game, view: dict[str, Any], names: list[str], *, title: str, status: str = "") -> Board:
     """The render model of an engine view (use the spectator view for anything public)."""
     display = display_for(game)
+    names_shown = shown_names(view)
     prompt = view.get("prompt") or {}
     turn = prompt.get("player")
     panels = []
     for entry in view.get("players", []):
         seat = int(entry["seat"])
-        zones = [zone_show(game, name, raw) for name, raw in entry.get("zones", {}).items() if display.zone(name)]
+        zones = [
+            zone_show(game, name, raw, names_shown)
+            for name, raw in entry.get("zones", {}).items()
+            if display.zone(name)
+        ]
         panels.append(
             Panel(
                 seat,
@@ -186,7 +218,9 @@ def build_board(game: Game, view: dict[str, Any], names: list[str], *, title: st
                 on_turn=(turn == seat),
             )
         )
-    shared = [zone_show(game, name, raw) for name, raw in view.get("shared", {}).items() if display.zone(name)]
+    shared = [
+        zone_show(game, name, raw, names_shown) for name, raw in view.get("shared", {}).items() if display.zone(name)
+    ]
     events = collapse([name_players(text, names) for text in view.get("events", [])[-4 * MAX_EVENTS :]])[-MAX_EVENTS:]
     if not status:
         result = view.get("result")
@@ -195,4 +229,5 @@ def build_board(game: Game, view: dict[str, Any], names: list[str], *, title: st
             status = (" and ".join(winners) + " won. " if winners else "Draw. ") + name_players(str(result[1]), names)
         elif turn is not None and turn < len(names):
             status = f"Waiting for {names[turn]}: {display.step(str(prompt.get('kind') or 'decision'))}."
-    return Board(title, panels, shared, events, status, int(view.get("steps", 0)))
+    steps = int(view.get("steps", 0))
+    return Board(title, panels, shared, events, status, steps, game=game.id, view=view, names=list(names))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from bot.render.display import display_for
-from bot.render.model import Board, card_face, name_players
+from bot.render.model import Board, card_face, name_players, shown_names
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -51,14 +51,9 @@ def private_cards(game: Game, view: dict[str, Any]) -> list[tuple[str, list[str]
 
 
 def _card_name(view: dict[str, Any], value: Any) -> str:
-    """`value` as a card name when it is the id of a card this view shows, else as it is."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        zones = [z for p in view.get("players", []) for z in p.get("zones", {}).values()]
-        zones += list(view.get("shared", {}).values())
-        for zone in zones:
-            for card in [*zone.get("cards", []), *zone.get("slots", [])]:
-                if card and card.get("id") == value and "name" in card:
-                    return str(card["name"])
+    """`value` as a card name when it is the handle of a card this view shows, else as it is."""
+    if isinstance(value, int | str) and not isinstance(value, bool):
+        return shown_names(view).get(value, str(value))
     return str(value)
 
 
@@ -70,7 +65,7 @@ def hand_text(game: Game, view: dict[str, Any], names: list[str]) -> str:
         lines.append("You hold no hidden cards.")
     for name, cards in zones:
         shown = name if any(ch.isupper() for ch in name[1:]) else name.lower()  # "Fusion Deck", "hand"
-        lines.append(f"Your {shown} ({len(cards)}): " + ", ".join(cards))
+        lines.append(f"Your {shown} ({len(cards)}): " + " · ".join(cards))
     seat = view.get("viewer")
     secrets = view["players"][seat].get("secrets") if seat is not None else None
     if secrets:

@@ -136,3 +136,35 @@ def test_card_stats_read_as_each_game_names_them() -> None:
         for card in game.pool.cards.values():
             text = stats_text(game, card.code)
             assert "_" not in text and "{" not in text and "[" not in text, (game_id, card.name, text)
+
+
+def test_board_text_says_what_an_item_is_attached_to_and_piles_list_names_only() -> None:
+    import random
+
+    from bot.render.model import build_board
+    from bot.render.text import board_text
+    from engine.core.registry import get_game
+    from engine.core.state import EMPTY
+
+    game = get_game("inuyasha")
+    for seed in range(20):
+        state = game.new_match(game.default_decks(2), seed)
+        rng = random.Random(seed)
+        while state.result is None:
+            attached = [c for c in state.cards if c.attached_to != EMPTY and c.face_up]
+            if attached:
+                break
+            prompt = state.prompt()
+            assert prompt is not None
+            state.apply(rng.choice(prompt.options).id)
+        else:
+            continue
+        item = attached[0]
+        host = state.cards[item.attached_to]
+        text = board_text(build_board(game, state.view(None), ["Ana", "Bo"], title="t"))
+        assert f"{game.card(item.code).name} (" in text
+        assert f"on {game.card(host.code).name})" in text
+        discard = next(line for line in text.splitlines() if "Discard pile" in line or "Deck" in line)
+        assert "cost" not in discard  # piles list names only
+        return
+    raise AssertionError("no item was ever attached in 20 random games")
