@@ -30,6 +30,14 @@ class Display:
     flags: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
     stats: dict[str, str] = field(default_factory=dict)
     """Card stats worth showing, in order: stat -> template ("ATK {}"); "" hides a stat."""
+    orientations: dict[str, str] = field(default_factory=dict)
+    slots: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Names of a slot zone's places, in order (Inazuma's field: FW-L, FW-R, ...)."""
+
+    def orientation(self, key: str) -> str:
+        """A card's orientation or position as players say it ("def" -> "Defense Position")."""
+        return self.orientations.get(key, key.replace("_", " "))
+
     """Card flags a player is shown on their own hidden cards: flag -> (label, names of its values)."""
 
     def value(self, key: str) -> str:
@@ -66,6 +74,14 @@ def _flags(raw: object, where: str) -> dict[str, tuple[str, tuple[str, ...]]]:
     return {str(k): (str(v["label"]), tuple(str(n) for n in v.get("values") or ())) for k, v in raw.items()}
 
 
+def _slots(raw: object, where: str) -> dict[str, tuple[str, ...]]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict) or not all(isinstance(v, list) for v in raw.values()):
+        raise ValueError(f"{where}: expected zone -> [name of each place]")
+    return {str(k): tuple(str(n) for n in v) for k, v in raw.items()}
+
+
 def _names(raw: object, where: str) -> dict[str, str]:
     if raw is None:
         return {}
@@ -90,6 +106,8 @@ def _load(module_name: str) -> Display:
         _names(raw.get("secrets"), f"{path} secrets"),
         _flags(raw.get("flags"), f"{path} flags"),
         _names(raw.get("stats"), f"{path} stats"),
+        _names(raw.get("orientations"), f"{path} orientations"),
+        _slots(raw.get("slots"), f"{path} slots"),
     )
 
 

@@ -48,8 +48,12 @@ class ZoneShow:
     cards: list[CardFace] = field(default_factory=list)
     slots: bool = False
     in_play: bool = False  # drawn as card frames on the board image
+    slot_names: tuple[str, ...] = ()  # the places of a slot zone, when the game names them
 
     def text(self) -> str:
+        if self.slots and self.slot_names and len(self.slot_names) == len(self.cards):
+            places = (f"{place} {card.text()}" for place, card in zip(self.slot_names, self.cards, strict=True))
+            return f"{self.name}: " + " | ".join(places)
         if self.slots:
             return f"{self.name}: " + " | ".join(card.text() for card in self.cards)
         if not self.cards:
@@ -101,7 +105,7 @@ def stats_text(game: Game, code: str) -> str:
         if value is None or value == {} or value == [] or isinstance(value, bool) or not template:
             continue
         if isinstance(value, dict):
-            pairs = [(v, k) if template != "{}" else (k, v) for k, v in value.items()]  # "cost 1 honor", "red 7"
+            pairs = [(v, k) if template != "{}" else (k, v) for k, v in value.items() if v]  # "cost 1 honor", "red 7"
             value = ", ".join(f"{a} {b}" for a, b in pairs)
         elif isinstance(value, list):
             value = "/".join(str(v) for v in value)
@@ -116,7 +120,7 @@ def card_face(
     what it is attached to; `stats=False` for cards in a pile, where only names matter."""
     if raw is None:
         return CardFace("", empty_slot=True)
-    orientation = str(raw.get("orientation") or "")
+    orientation = display_for(game).orientation(str(raw.get("orientation") or ""))
     counters = ", ".join(f"{k} {v}" for k, v in (raw.get("counters") or {}).items() if v)
     host = raw.get("attached_to")
     attached = (names or {}).get(host, "") if isinstance(host, int | str) else ""
@@ -151,7 +155,8 @@ def zone_show(game: Game, name: str, raw: dict[str, Any], names: dict[Any, str] 
         in_play = False
     if "slots" in raw:
         faces = [card_face(game, c, names) for c in raw["slots"]]
-        return ZoneShow(shown, int(raw.get("count", 0)), faces, slots=True, in_play=True)
+        places = display_for(game).slots.get(name, ())
+        return ZoneShow(shown, int(raw.get("count", 0)), faces, slots=True, in_play=True, slot_names=places)
     faces = [card_face(game, c, names, stats=in_play) for c in raw.get("cards", [])]
     return ZoneShow(shown, int(raw.get("count", 0)), faces, in_play=in_play)
 

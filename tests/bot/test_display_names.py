@@ -168,3 +168,17 @@ def test_board_text_says_what_an_item_is_attached_to_and_piles_list_names_only()
         assert "cost" not in discard  # piles list names only
         return
     raise AssertionError("no item was ever attached in 20 random games")
+
+
+def test_positions_and_field_places_read_as_players_say_them() -> None:
+    from bot.render.model import CardFace, ZoneShow, card_face
+    from engine.core.registry import get_game
+
+    yugioh = get_game("yugioh")
+    face = card_face(yugioh, {"hidden": True, "orientation": "def"})
+    assert face.text() == "[face-down] (Defense Position)"
+    code = yugioh.pool.resolve("Mystical Elf").code
+    assert "Attack Position" in card_face(yugioh, {"code": code, "name": "Mystical Elf", "orientation": "atk"}).text()
+    field = ZoneShow("Field", 1, [CardFace("Axel Blaze"), CardFace("", empty_slot=True)], slots=True)
+    field.slot_names = ("FW-L", "FW-R")
+    assert field.text() == "Field: FW-L Axel Blaze | FW-R —"
