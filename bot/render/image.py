@@ -118,7 +118,18 @@ def _band(draw: ImageDraw.ImageDraw, top: int, panel: Panel) -> None:
 
 
 def board_png(board: Board) -> bytes:
-    """PNG bytes of the board (one band per player, the status line at the bottom)."""
+    """PNG bytes of the board: the game's own drawing (bot/render/boards) when it has one and the
+    board carries its view, else the generic one (a band per player, the status line at the bottom)."""
+    from bot.render.boards import png_of
+
+    drawn = png_of(board)
+    if drawn is not None:
+        return drawn
+    return generic_png(board)
+
+
+def generic_png(board: Board) -> bytes:
+    """The generic drawing: one band per player, card frames for cards in play."""
     height = BAND_H * len(board.panels) + 40
     image = Image.new("P", (WIDTH, height), 0)  # a palette image: a third of the bytes to compress
     image.putpalette(PALETTE)

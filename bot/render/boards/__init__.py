@@ -1,0 +1,49 @@
+"""Board images v2: one drawing module per game over a shared kit, drawn from the spectator view.
+
+`model_of(board)` is the game's render model (what the image shows, as data the tests inspect);
+`png_of(board)` draws it. Both return None for a game without a module here, and
+`bot.render.image.board_png` then draws the generic board.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from bot.render.model import Board
+    from engine.core.game import Game
+
+GAMES = ("yugioh", "naruto", "inuyasha", "inazuma", "usagi")
+
+
+class GameBoard(Protocol):
+    """What a game's module offers: its render model of a board, and the drawing of that model."""
+
+    def build(self, game: Game, board: Board) -> Any: ...
+
+    def draw(self, model: Any) -> bytes: ...
+
+
+def module_for(game_id: str) -> GameBoard | None:
+    if game_id not in GAMES:
+        return None
+    module: GameBoard = importlib.import_module(f"bot.render.boards.{game_id}")
+    return module
+
+
+def model_of(board: Board) -> Any:
+    """The per-game render model of `board` (None when its game has no module or no view)."""
+    module = module_for(board.game)
+    if module is None or board.view is None:
+        return None
+    from engine.core import registry
+
+    return module.build(registry.get_game(board.game), board)
+
+
+def png_of(board: Board) -> bytes | None:
+    """PNG bytes of the per-game image of `board`, or None (draw the generic board instead)."""
+    module = module_for(board.game)
+    model = model_of(board)
+    return None if module is None or model is None else module.draw(model)

@@ -1,0 +1,222 @@
+"""Board images v2: a mid-game position of every game (Usagi with 2, 4 and 6 players), drawn for a
+spectator. The per-game render model shows each stat the game's players need, and nothing hidden."""
+
+from __future__ import annotations
+
+import importlib
+import io
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot.render.boards import kit, model_of
+from bot.render.boards.samples import SAMPLES, sample_board
+from bot.render.image import board_png
+from engine.core.state import EMPTY, State
+
+CASES = [pytest.param(game_id, players, seed, id=f"{game_id}-{players}p") for game_id, players, seed in SAMPLES]
+
+
+def _boxes(model: object) -> list[kit.CardBox]:
+    found: list[kit.CardBox] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, kit.CardBox):
+            found.append(node)
+        elif isinstance(node, list | tuple):
+            for item in node:
+                walk(item)
+        elif hasattr(node, "__dataclass_fields__"):
+            for name in node.__dataclass_fields__:
+                walk(getattr(node, name))
+
+    walk(model)
+    return found
+
+
+def _in_zone(state: State, prefix: str) -> list[int]:
+    return [cid for key, ids in state.zones.items() if key.split(":")[0] == prefix for cid in ids if cid != EMPTY]
+
+
+def _by_id(model: object) -> dict[kit.CardId, kit.CardBox]:
+    return {box.cid: box for box in _boxes(model) if box.cid != kit.NO_CARD}
+
+
+def test_nothing_hidden_reaches_the_model() -> None:
+    for game_id, players, seed in SAMPLES:
+        state, board = sample_board(game_id, players, seed)
+        text = "\n".join(kit.strings(model_of(board)))
+        shown = [state.game.card(c.code).name for c in state.cards if c.visible_to(None)]
+        for card in state.cards:
+            if card.visible_to(None):
+                continue
+            name = state.game.card(card.code).name
+            assert card.code not in text, f"{game_id}: a hidden card's code appears in the board model"
+            if any(name in other for other in shown):
+                continue  # a public copy (or a longer name containing it) may show the words
+            assert name not in text, f"{game_id}: hidden {name} appears in the board model"
+        for box in _boxes(model_of(board)):
+            if box.hidden:
+                assert not box.title and not box.stats and not box.chips
+
+
+@pytest.mark.parametrize(("game_id", "players", "seed"), CASES)
+def test_png_decodes_at_the_game_width(game_id: str, players: int, seed: int) -> None:
+    _, board = sample_board(game_id, players, seed)
+    image = Image.open(io.BytesIO(board_png(board)))
+    assert image.format == "PNG" and image.mode == "P"
+    assert image.width == importlib.import_module(f"bot.render.boards.{game_id}").WIDTH and 400 < image.height < 4000
+
+
+def test_yugioh_shows_the_field_as_on_the_mat() -> None:
+    state, board = sample_board("yugioh", 2, 4)
+    model = model_of(board)
+    boxes = _by_id(model)
+    for cid in _in_zone(state, "mzone"):
+        card, box = state.cards[cid], boxes[cid]
+        assert box.sideways == (card.orientation == "def")
+        if card.face_up:
+            info = state.game.card(card.code)
+            assert box.title == info.name and box.corner == f"★{info.stats['level']}"
+            assert any("DEF" in s for s in box.stats) and len(box.stats) == 2
+            assert box.kind == info.subtype
+        else:
+            assert box.hidden
+    for cid in _in_zone(state, "szone"):
+        card, box = state.cards[cid], boxes[cid]
+        assert box.hidden != card.face_up
+        if card.face_up:
+            assert box.kind == state.game.card(card.code).type
+            if card.attached_to != EMPTY:
+                assert any(t.startswith("→") for t in box.tags)
+    for seat, side in enumerate(model.sides):
+        assert side.lp == state.players[seat]["lp"]
+        assert side.hand == state.count(f"hand:{seat}") and side.deck == state.count(f"deck:{seat}")
+        assert side.fusion == state.count(f"fusion:{seat}") and side.grave == state.count(f"grave:{seat}")
+        grave = state.zones[f"grave:{seat}"]
+        assert (side.grave_top is None) == (not grave)
+        if grave:
+            assert (
+                side.grave_top is not None and side.grave_top.title == state.game.card(state.cards[grave[-1]].code).name
+            )
+    assert "Phase" in model.scene.turn and model.scene.last is not None
+
+
+def test_naruto_shows_teams_heads_injuries_and_the_counts() -> None:
+    state, board = sample_board("naruto", 2, 1)
+    model = model_of(board)
+    boxes = _by_id(model)
+    for cid in _in_zone(state, "village") + _in_zone(state, "battle"):
+        card = state.cards[cid]
+        box = boxes[cid]
+        if state.game.card(card.code).type == "Ninja":
+            assert "/" in box.stats[0]
+            assert ("Injured" in box.tags) == (card.orientation == "injured")
+    for seat, village in enumerate(model.villages):
+        assert village.rewards == state.count(f"rewards:{seat}")
+        assert village.turn_indicator == state.players[seat]["ti"]
+        assert village.chakra == state.count(f"chakra:{seat}")
+        assert len(village.teams) >= len(state.players[seat]["teams"])
+        assert all(g.label.startswith(("Team", "Alone")) and "Power" in g.label for g in village.teams)
+        missions = [c for c in state.zones[f"village:{seat}"] if state.game.card(state.cards[c].code).type == "Mission"]
+        assert len(village.missions) == len(missions)
+    assert len(model.battles) == len(state.vars.get("battles", []))
+    for battle, raw in zip(model.battles, state.vars.get("battles", []), strict=True):
+        assert [b.cid for b in battle.attacker.boxes] == raw["a"]
+        if len(raw["a"]) > 1:
+            assert "Head" in battle.attacker.boxes[0].tags
+    assert "Turn" in model.scene.turn
+
+
+def test_inuyasha_shows_colors_expended_items_and_shards() -> None:
+    state, board = sample_board("inuyasha", 2, 1)
+    model = model_of(board)
+    boxes = _by_id(model)
+    for cid in _in_zone(state, "play"):
+        card = state.cards[cid]
+        if not card.face_up:
+            continue
+        box, info = boxes[cid], state.game.card(card.code)
+        if info.type == "character":
+            assert len(box.chips) == len(info.stats["colors"])
+            assert box.sideways == ("Expended" in box.tags) == (card.orientation == "expended")
+        if card.attached_to != EMPTY:
+            assert any(t.startswith("→") for t in box.tags)
+            group = next(g for s in model.sides for g in s.characters if any(b.cid == cid for b in g.boxes))
+            assert group.boxes[0].cid == card.attached_to  # drawn beside the character that carries it
+    for seat, side in enumerate(model.sides):
+        assert side.shards == state.count(f"shards:{seat}") and side.captured == state.count(f"captured:{seat}")
+        assert (side.kaitou is not None) == bool(state.zones[f"kaitou:{seat}"])
+
+
+def test_inazuma_shows_the_pitch_by_line_and_side() -> None:
+    state, board = sample_board("inazuma", 2, 1)
+    model = model_of(board)
+    for seat, team in enumerate(model.teams):
+        field = state.zones[f"field:{seat}"]
+        assert len(team.slots) == 6
+        for slot, (cid, box) in enumerate(zip(field, team.slots, strict=True)):
+            assert (cid == EMPTY) == (box is None)
+            if box is not None:
+                assert box.corner == ("FW-L", "FW-R", "MF-L", "MF-R", "DF-L", "DF-R")[slot]
+                assert box.stats[0].endswith(" SP")
+                if state.cards[cid].flags.get("stack"):
+                    assert "Fired up" in box.stats[1]
+        assert team.keeper is not None and team.keeper.corner == "GK"
+        assert team.goals == state.count(f"goals:{seat}") and len(team.bench) == state.count(f"bench:{seat}")
+    assert "of 6" in model.scene.turn and "attacks" in model.scene.turn
+    assert model.score.count(" – ") == 1
+    if state.vars.get("sp"):
+        assert "SP" in model.sp
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_usagi_shows_every_player_events_and_ratings(players: int) -> None:
+    seed = next(s for g, p, s in SAMPLES if g == "usagi" and p == players)
+    state, board = sample_board("usagi", players, seed)
+    model = model_of(board)
+    assert len(model.seats) == players
+    for seat, panel in enumerate(model.seats):
+        values = state.players[seat]
+        assert (panel.honor, panel.ryo, panel.tokens) == (values["honor"], values["ryo"], values["tokens"])
+    boxes = _by_id(model)
+    for cid in _in_zone(state, "field") + state.zones["events"]:
+        card = state.cards[cid]
+        info = state.game.card(card.code)
+        box = boxes[cid]
+        ratings = {k: v for k, v in info.stats.get("ratings", {}).items() if v is not None}
+        assert len(box.chips) == len(ratings)
+        assert ("Stricken" in box.tags) == (card.orientation == "stricken")
+        if card.attached_to != EMPTY:
+            assert any(t.startswith("→") for t in box.tags)
+    events = [c for c in state.zones["events"] if state.game.card(state.cards[c].code).type == "Event"]
+    events = [c for c in events if state.cards[c].attached_to == EMPTY and "inv" not in state.cards[c].flags]
+    assert [g.boxes[0].cid for g in model.events if g.label.endswith("Event")] == events
+    for eid in events:
+        group = next(g for g in model.events if g.boxes[0].cid == eid)
+        involved = [c for c in state.zones["events"] if state.cards[c].flags.get("inv") == eid]
+        assert {b.cid for b in group.boxes} >= set(involved)
+    assert len(model.responses) == state.count("stack")
+
+
+def test_generic_drawing_for_a_game_without_a_module(toy: Any) -> None:
+    from bot.render.model import build_board
+
+    state = toy.new_match(toy.default_decks(), seed=5)
+    board = build_board(toy, state.view(None), ["Ana", "Bo"], title="Match #1")
+    assert model_of(board) is None and board_png(board).startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize(("game_id", "players", "seed"), CASES)
+def test_the_bot_s_handle_view_draws_the_same_board(game_id: str, players: int, seed: int) -> None:
+    """The bot shows views through a Lens (card ids replaced by handles): the image reads both."""
+    from bot.render.model import build_board
+    from engine.core.handles import Lens, match_secret
+
+    state, board = sample_board(game_id, players, seed)
+    view = Lens(state, None, match_secret(game_id, seed)).view()
+    lensed = build_board(state.game, view, board.names, title=board.title)
+    by_id, by_handle = model_of(board), model_of(lensed)
+    assert sorted(kit.strings(by_id)) == sorted(kit.strings(by_handle))
+    assert board_png(lensed).startswith(b"\x89PNG")
