@@ -17,7 +17,7 @@ from bot.console_leagues import LEAGUE_KEYS
 from bot.persistence.models import MatchRow
 from bot.services.errors import ServiceError, StaleChoiceError
 from bot.services.hub import Services
-from bot.services.matches import MatchUpdate, Seat, result_text, seats_of
+from bot.services.matches import MatchUpdate, Seat, lens_of, result_text, seats_of
 
 
 class Console:
@@ -159,9 +159,10 @@ class Console:
         seat = next((i for i, s in enumerate(seats_of(row)) if s.user == self.user), None)
         if state is None or seat is None:
             return "You are not playing in this match."
-        lines = [f"— {self.user}'s eyes only —", hand_text(get_game(row.game), state.view(seat), names)]
-        prompt = state.prompt()
-        if prompt is not None and prompt.player == seat:
+        lens = lens_of(row, state, seat)
+        lines = [f"— {self.user}'s eyes only —", hand_text(get_game(row.game), lens.view(), names)]
+        prompt = lens.prompt()
+        if prompt is not None:
             self.shown[(self.user, match_id)] = len(row.choices)
             lines.append(prompt_text(prompt, names))
             lines.append("Answer with a number (or part of a label).")

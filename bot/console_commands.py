@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from bot.services.errors import ServiceError
 from bot.services.games import get_game, options_text, parse_options
-from bot.services.matches import MatchUpdate, Seat, result_text, seats_of
+from bot.services.matches import MatchUpdate, Seat, public_prompt, result_text, seat_index, seats_of
 
 if TYPE_CHECKING:
     from bot.console import Console
@@ -29,11 +29,14 @@ HELP = """Commands (arguments as key:value, quote values with spaces: deck:"Star
   /deck show game:G name:N | /deck delete game:G name:N
   /card NAME [game:G]                      look a card up (typos forgiven)
   /rules ask QUESTION [game:G] | /rules section game:G id:4.2
-  /league create name:N game:G [format:swiss|round_robin|ladder] [rounds:R] [best_of:3] [top_cut:0]
+  /league create name:N game:G [format:swiss|round_robin|ladder|pods] [rounds:R] [best_of:3] [top_cut:0]
+                [pod_size:4] [points:3,2,1,0] [small_pods:yes]   (pods: top_cut is the final table, 3-6)
   /league join name:N [deck:D] | /league drop|start|next|info|standings|export name:N
   /league report name:N won:W lost:L [draws:D] | /league confirm|dispute match:ID
   /league edit match:ID a:W b:L reason:TEXT | /league challenge name:N player:P (ladder)
   /league play name:N                      play your league match here (the result counts by itself)
+  /league finish name:N order:"a > b = c > d" | /league confirm|dispute pod:ID   pods: finishing order
+  /league settle pod:ID order:"a > b > c" reason:TEXT   pods: an organizer sets a pod's order
   /rating game:G [player:P] | /leaderboard game:G
   /as NAME                                 act as another local player
   /quit"""
@@ -394,9 +397,8 @@ async def rules_ask(console: Console, args: Args) -> str:
         row, state = await console.services.matches.state(match_id)
         if row.status == "active" and state is not None:
             match_game = row.game
-            prompt = state.prompt()
-            mine = prompt is not None and seats_of(row)[prompt.player].user == console.user
-            legal = [o.label for o in prompt.options] if prompt is not None and mine else []
+            prompt = public_prompt(row, state, seat_index(row, console.user))
+            legal = [o.label for o in prompt.options] if prompt is not None else []
     reply = await console.services.rules.ask(
         question, game=args.get("game"), channel="console", match_game=match_game, legal_now=legal
     )

@@ -19,7 +19,7 @@ from bot.cogs.common import reply, reply_error
 from bot.cogs.matches import views
 from bot.cogs.matches.cog import game_autocomplete
 from bot.services.errors import ServiceError
-from bot.services.matches import seat_index
+from bot.services.matches import public_prompt, seat_index
 
 if TYPE_CHECKING:
     from bot.app import TcgBot
@@ -47,10 +47,9 @@ class RulesCog(commands.Cog):
             if row is not None and row.id is not None and row.status == "active":
                 match_game, match_id = row.game, row.id
                 _, state = await self.bot.services.matches.state(row.id)
-                prompt = state.prompt() if state is not None else None
                 seat = seat_index(row, str(user_id))
-                mine = prompt is not None and seat is not None and prompt.player == seat
-                legal = [option.label for option in prompt.options] if prompt is not None and mine else []
+                prompt = public_prompt(row, state, seat) if state is not None and seat is not None else None
+                legal = [option.label for option in prompt.options] if prompt is not None else []
         try:
             answer = await self.bot.services.rules.ask(
                 question,

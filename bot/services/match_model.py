@@ -10,6 +10,7 @@ from bot.persistence import MatchRow
 from bot.persistence.models import OPEN_STATUSES
 from bot.render.model import name_players
 from bot.services.errors import ServiceError
+from engine.core.handles import Lens, match_secret, strip_refs
 
 if TYPE_CHECKING:
     from engine.core.game import Game
@@ -53,7 +54,8 @@ class MatchUpdate:
 
     @property
     def prompt(self) -> Prompt | None:
-        return self.state.prompt() if self.state is not None else None
+        """The pending prompt as its player is shown it (public option ids and labels)."""
+        return turn_prompt(self.row, self.state) if self.state is not None else None
 
     @property
     def turn_seat(self) -> Seat | None:
@@ -89,6 +91,25 @@ def new_row(
     )
 
 
+def lens_of(row: MatchRow, state: State, seat: int | None) -> Lens:
+    """What `seat` (None: everyone) may be shown of the match: handles, never engine card ids."""
+    return Lens(state, seat, match_secret(row.game, row.seed))
+
+
+def public_prompt(row: MatchRow, state: State, seat: int | None) -> Prompt | None:
+    """The pending prompt as `seat` is shown it; None when the decision is not theirs."""
+    pending = state.prompt()
+    if pending is None or seat is None or pending.player != seat:
+        return None
+    return lens_of(row, state, seat).prompt()
+
+
+def turn_prompt(row: MatchRow, state: State) -> Prompt | None:
+    """The pending prompt as the player who must decide is shown it (None when the game is over)."""
+    pending = state.prompt()
+    return public_prompt(row, state, pending.player) if pending is not None else None
+
+
 def seats_of(row: MatchRow) -> list[Seat]:
     return [Seat.from_json(raw) for raw in row.seats]
 
@@ -110,7 +131,7 @@ def result_text(row: MatchRow) -> str:
     result = row.result or {}
     seats = seats_of(row)
     winners = [seats[w].name for w in result.get("winners", []) if 0 <= w < len(seats)]
-    reason = name_players(str(result.get("reason", "")), [seat.name for seat in seats])
+    reason = name_players(strip_refs(str(result.get("reason", ""))), [seat.name for seat in seats])
     if reason and reason[-1] not in ".!?)":
         reason += "."
     if not winners:
@@ -122,7 +143,9 @@ def result_text(row: MatchRow) -> str:
 
 
 def resolve_option(prompt: Prompt, typed: str) -> str:
-    """Typed input to an option id: a 1-based number, an exact id, or a label (exact, then prefix)."""
+    """Typed input to an option id: a 1-based number, an exact id, or a label (exact, then prefix).
+
+    Give it the prompt the player was shown (`public_prompt`): numbers count in its order."""
     text = typed.strip()
     if text.isascii() and text.isdigit() and len(text) < 6 and 1 <= int(text) <= len(prompt.options):
         return prompt.options[int(text) - 1].id

@@ -32,11 +32,14 @@ from bot.services.errors import (
 from bot.services.match_model import (
     MatchUpdate,
     Seat,
+    lens_of,
     new_row,
+    public_prompt,
     resolve_option,
     result_text,
     seat_index,
     seats_of,
+    turn_prompt,
 )
 from engine.core.game import DeckList
 
@@ -47,11 +50,14 @@ __all__ = [  # the plain values live in match_model; importing them from here ke
     "MatchService",
     "MatchUpdate",
     "Seat",
+    "lens_of",
     "new_row",
+    "public_prompt",
     "resolve_option",
     "result_text",
     "seat_index",
     "seats_of",
+    "turn_prompt",
 ]
 
 log = logging.getLogger(__name__)
@@ -368,6 +374,9 @@ class MatchService:
     ) -> MatchUpdate:
         """Apply `user`'s answer to the current prompt, then let AI seats move; persisted first.
 
+        `option` is a public option id of the prompt as the player was shown it (`public_prompt`,
+        `MatchUpdate.prompt`): engine option ids name cards by their ids and are refused.
+
         `expected_step` (the number of choices made when the prompt was shown, carried by a
         button) makes a second click on the same prompt raise StaleChoiceError instead of
         answering the next prompt; `by_label` lets typed input name an option by number or label.
@@ -406,9 +415,12 @@ class MatchService:
         if prompt.player != seat:
             waiting = seats_of(row)[prompt.player].name
             raise NotYourTurnError(f"It is not your decision: the match is waiting for {waiting}.")
-        option_id = resolve_option(prompt, option) if by_label else option
+        lens = lens_of(row, state, seat)  # players answer with what they were shown, never engine ids
+        shown = lens.prompt()
+        assert shown is not None
         before = state.event_total
         try:
+            option_id = lens.choice(resolve_option(shown, option) if by_label else option)
             state.apply(option_id)
         except (IllegalActionError, InvalidActionError) as exc:
             raise ServiceError(f"Not allowed: {exc}") from exc
@@ -454,7 +466,7 @@ class MatchService:
         self._remember(row, state)
         if state.result is not None:
             await self._finished(row)
-        events = [text for event in state.events_since(events_from) if (text := event.text_for(None))]
+        events = lens_of(row, state, None).events_since(events_from)
         changed = bool(fields.get("turn_user")) and fields.get("turn_started_at") is not None
         return MatchUpdate(row, state, events, turn_changed=changed)
 
@@ -490,7 +502,7 @@ class MatchService:
         if state is None:
             raise ServiceError(f"Match #{match_id} has not started yet.")
         seat = seat_index(row, user) if user is not None else None
-        return row, state.view(seat), seat
+        return row, lens_of(row, state, seat).view(), seat
 
     async def replay_view(self, match_id: int, step: int) -> tuple[MatchRow, dict[str, Any], int]:
         """The spectator view after `step` choices of a finished match (clamped to the range)."""
@@ -501,7 +513,7 @@ class MatchService:
             raise ServiceError(f"Match #{match_id} never started.")
         step = max(0, min(step, len(row.choices)))
         state = self._replay(row, step)
-        return row, state.view(None), step
+        return row, lens_of(row, state, None).view(), step
 
     async def warm_open_matches(self) -> list[MatchRow]:
         """Load every active match's state into the cache (after a restart); returns the rows loaded.

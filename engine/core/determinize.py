@@ -13,7 +13,9 @@ from `player` gets a code drawn from what `player` may believe, never from the t
   only dealt into a pool where `Game.could_be(pool, code)` allows it (a face-down monster
   zone holds monsters). If the beliefs run short, codes of the game's pool fill the gap.
 
-Positions (which zone holds how many hidden cards) are public and stay as they are.
+Positions (which zone holds how many hidden cards) are public and stay as they are. The deal
+never depends on where the true hidden cards are, nor on card ids (which follow deck-list
+order): a world sampled from two states that differ only in their hidden cards is the same.
 """
 
 from __future__ import annotations
@@ -100,7 +102,8 @@ def determinize(
         if owner == player:
             for pool in sorted(groups):
                 ids = groups[pool]
-                codes = [sample.cards[cid].code for cid in ids]
+                # sorted first: which hidden place holds which card must not steer the deal
+                codes = sorted(sample.cards[cid].code for cid in ids)
                 rng.shuffle(codes)
                 for cid, code in zip(ids, codes, strict=True):
                     if sample.cards[cid].code != code:

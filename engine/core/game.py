@@ -99,6 +99,10 @@ class Game(ABC):
     simultaneous_kinds: ClassVar[frozenset[str]] = frozenset()
     # Deck section -> sampling pool, for the AI's beliefs ({"extra": "fusion"}); unmapped: any pool.
     section_pools: ClassVar[dict[str, str]] = {}
+    # Where card ids sit in the game's own data, so that views show handles there
+    # (`engine.core.handles`): "area.key/step/..." with area vars, values (player values),
+    # secrets or flags (card flags); a step is a key or index, "*" (every item) or "@" (dict keys).
+    card_refs: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self) -> None:
         self._specs: dict[str, ZoneSpec] = {spec.name: spec for spec in self.zones}

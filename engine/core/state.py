@@ -78,6 +78,7 @@ class Card:
         "flags",
         "id",
         "known",
+        "moves",
         "orientation",
         "owner",
         "zone",
@@ -97,6 +98,7 @@ class Card:
         counters: dict[str, int] | None = None,
         flags: dict[str, Any] | None = None,
         attached_to: int = EMPTY,
+        moves: int = 0,
     ) -> None:
         self.id = id
         self.code = code
@@ -109,6 +111,8 @@ class Card:
         self.counters: dict[str, int] = counters if counters is not None else {}
         self.flags: dict[str, Any] = flags if flags is not None else {}
         self.attached_to = attached_to
+        # Zone changes so far: a handle (engine.core.handles) is new whenever this changes.
+        self.moves = moves
 
     def copy(self) -> Card:
         return Card(
@@ -123,6 +127,7 @@ class Card:
             counters=dict(self.counters),
             flags=copy_json(self.flags) if self.flags else {},
             attached_to=self.attached_to,
+            moves=self.moves,
         )
 
     def visible_to(self, player: int | None) -> bool:
@@ -344,6 +349,7 @@ class State:
         Orientation resets when the card leaves play for a zone that is not `in_play`.
         """
         card = self.mcard(cid)
+        card.moves += 1
         src = self.zones[card.zone]
         if self.game.is_slot_zone(card.zone):
             src[src.index(cid)] = EMPTY
@@ -373,11 +379,13 @@ class State:
         """Shuffle a pile with the state's RNG; nobody knows the order afterwards."""
         ids = self.zones[zone]
         self.rng.shuffle(ids)
+        listed = self.game.zone_spec(zone).in_play  # its hidden cards are shown: they get new handles
         for cid in ids:
-            if self.cards[cid].known or self.cards[cid].face_up:
+            if listed or self.cards[cid].known or self.cards[cid].face_up:
                 card = self.mcard(cid)
                 card.known = 0
                 card.face_up = False
+                card.moves += listed
 
     def cards_in(self, zone: str) -> Iterator[Card]:
         """The cards of a zone, skipping empty slots."""
@@ -590,6 +598,7 @@ class State:
             if self.result
             else None,
             "steps": self.steps,
+            "moves": [card.moves for card in self.cards],
         }
 
     @classmethod
@@ -611,13 +620,21 @@ class State:
             raw_result = data["result"]
             state.result = Result(tuple(raw_result[0]), raw_result[1], tuple(raw_result[2])) if raw_result else None
             state.steps = data["steps"]
+            for card, moves in zip(state.cards, data.get("moves", ()), strict=False):
+                card.moves = int(moves)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
             raise InvalidActionError(f"not a valid state snapshot: {exc}", given=None) from exc
         return state
 
     def digest(self) -> str:
-        """SHA-256 of the canonical snapshot: equal digests mean identical states."""
-        blob = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        """SHA-256 of the canonical snapshot: equal digests mean identical states.
+
+        The cards' move counts (what handles are made from, `engine.core.handles`) follow from the
+        same record and are left out, so records made before they existed keep their digests.
+        """
+        snapshot = self.to_json()
+        del snapshot["moves"]
+        blob = json.dumps(snapshot, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()
 
     def __repr__(self) -> str:

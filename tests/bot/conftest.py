@@ -22,12 +22,12 @@ if HERE not in sys.path:  # pytest runs in importlib mode: make `import fakedisc
 
 def load_toy() -> Any:
     """Import and register the kernel tests' "Duel of Numbers" game (id "toy")."""
-    module = sys.modules.get("kernel_toygame")
+    module = sys.modules.get("toygame")
     if module is None:
-        spec = importlib.util.spec_from_file_location("kernel_toygame", TOY_PATH)
+        spec = importlib.util.spec_from_file_location("toygame", TOY_PATH)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
-        sys.modules["kernel_toygame"] = module
+        sys.modules["toygame"] = module
         spec.loader.exec_module(module)
     return module.ensure_registered()
 

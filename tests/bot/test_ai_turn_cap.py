@@ -26,9 +26,9 @@ class SlowFirstOption:
 
 
 def toy_state() -> Any:
-    from conftest import load_toy
+    import toygame
 
-    game = load_toy()
+    game = toygame.ensure_registered()
     return game.new_match(game.default_decks(2), seed=5)
 
 

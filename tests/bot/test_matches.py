@@ -9,7 +9,7 @@ import pytest
 
 from bot.persistence import Database
 from bot.services.errors import NotYourTurnError, ServiceError, StaleChoiceError
-from bot.services.matches import MatchService, Seat, resolve_option
+from bot.services.matches import MatchService, Seat, resolve_option, turn_prompt
 
 ANA = Seat("1", "Ana")
 BO = Seat("2", "Bo")
@@ -26,7 +26,7 @@ async def play_out(matches: MatchService, match_id: int, limit: int = 500) -> An
         row, state = await matches.state(match_id)
         if row.status != "active":
             return row
-        prompt = state.prompt()
+        prompt = turn_prompt(row, state)
         user = row.seats[prompt.player]["user"]
         update = await matches.choose(match_id, user, prompt.options[0].id, expected_step=len(row.choices))
     raise AssertionError(f"match did not end in {limit} choices: {update}")
@@ -92,7 +92,7 @@ async def test_resume_from_record_matches_live_state(db: Database, toy: Any) -> 
     update = await start_pvp(live)
     for _ in range(11):
         row, state = await live.state(update.row.id)
-        prompt = state.prompt()
+        prompt = turn_prompt(row, state)
         await live.choose(row.id, row.seats[prompt.player]["user"], prompt.options[-1].id)
     _, state = await live.state(update.row.id)
     restarted = MatchService(db)  # empty cache: snapshot + later choices

@@ -20,6 +20,7 @@ from bot.console import Console
 from bot.persistence.league_models import LeagueMatchRow
 from bot.services.errors import ForbiddenError, ServiceError
 from bot.services.hub import Services
+from bot.services.matches import turn_prompt
 from engine.core.rng import Rng
 
 GUILD = "g"
@@ -60,7 +61,7 @@ async def play_out(services: Services, match_id: int, seed: int) -> list[int]:
             finished = await services.matches.row(match_id)
             assert finished.status == "finished"
             return list((finished.result or {}).get("winners", []))
-        prompt = state.prompt()
+        prompt = turn_prompt(row, state)
         assert prompt is not None
         user = row.seats[prompt.player]["user"]
         option = prompt.options[rng.randbelow(len(prompt.options))]

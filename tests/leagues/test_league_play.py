@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from bot.services.hub import Services
+from bot.services.matches import turn_prompt
 from engine.core.rng import Rng
 
 GUILD = "g"
@@ -28,7 +29,7 @@ async def play_out(services: Services, match_id: int) -> None:
         row, state = await services.matches.state(match_id)
         if state is None or state.result is not None:
             return
-        prompt = state.prompt()
+        prompt = turn_prompt(row, state)
         assert prompt is not None
         user = row.seats[prompt.player]["user"]
         option = prompt.options[rng.randbelow(len(prompt.options))]

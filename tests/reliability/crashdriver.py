@@ -16,7 +16,7 @@ from support import load_toy
 
 from bot.persistence import Database
 from bot.services.errors import StaleChoiceError
-from bot.services.matches import MatchService, Seat
+from bot.services.matches import MatchService, Seat, lens_of, turn_prompt
 
 OPEN_MATCHES = 4
 
@@ -40,17 +40,18 @@ async def _drive(url: str, ack_path: str, seed: int) -> None:
             await service.respond(row.id or 0, b, True, None)
             continue
         row, state = await service.state(rng.choice(active).id or 0)
-        prompt = state.prompt() if state is not None else None
+        prompt = turn_prompt(row, state) if state is not None else None
         if prompt is None:
             continue
         user = row.seats[prompt.player]["user"]
         option = rng.choice(prompt.options).id
+        chosen = lens_of(row, state, prompt.player).choice(option)  # the engine's id, as the record keeps it
         step = len(row.choices)
         await service.choose(row.id or 0, user, option, expected_step=step)
-        os.write(fd, f"{row.id} {step} {option}\n".encode())
+        os.write(fd, f"{row.id} {step} {chosen}\n".encode())
         if rng.random() < 0.25:  # a double click on the same prompt must be refused
             try:
                 await service.choose(row.id or 0, user, option, expected_step=step)
             except StaleChoiceError:
                 continue
-            os.write(fd, f"DOUBLE {row.id} {step} {option}\n".encode())
+            os.write(fd, f"DOUBLE {row.id} {step} {chosen}\n".encode())

@@ -15,7 +15,7 @@ from support import load_toy
 
 from bot.persistence import Database
 from bot.services.errors import StaleChoiceError
-from bot.services.matches import MatchService
+from bot.services.matches import MatchService, turn_prompt
 
 BARRIER_TIMEOUT = 30.0
 
@@ -34,7 +34,7 @@ async def _hammer(url: str, worker: int, match_ids: list[int], trials: int, barr
     try:
         while pending and len(results) < trials:
             row, state = await service.state(pending[0])
-            prompt = state.prompt() if state is not None and row.status == "active" else None
+            prompt = turn_prompt(row, state) if state is not None and row.status == "active" else None
             if prompt is None:
                 pending.pop(0)
                 continue

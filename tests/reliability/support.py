@@ -28,7 +28,7 @@ def load_module(path: Path, name: str) -> ModuleType:
 
 def load_toy() -> Any:
     """Register the kernel tests' toy game "Duel of Numbers" (id "toy"), shared with tests/bot."""
-    return load_module(TESTS / "kernel" / "toygame.py", "kernel_toygame").ensure_registered()
+    return load_module(TESTS / "kernel" / "toygame.py", "toygame").ensure_registered()
 
 
 def record_digest(row: MatchRow) -> str:

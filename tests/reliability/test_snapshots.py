@@ -9,7 +9,7 @@ from support import record_digest
 
 from bot.persistence import Database
 from bot.services.decks import DeckService
-from bot.services.matches import MatchService, Seat
+from bot.services.matches import MatchService, Seat, turn_prompt
 
 DAMAGE = {
     "garbage": {"snapshot": "{not json"},
@@ -42,7 +42,7 @@ async def test_a_damaged_snapshot_is_rebuilt_from_the_record(db: Database, toy: 
     assert state is not None and state.steps == len(stored.choices) == 10
     assert state.digest() == record_digest(stored)
 
-    prompt = state.prompt()
+    prompt = turn_prompt(stored, state)
     update = await restarted.choose(match_id, stored.seats[prompt.player]["user"], prompt.options[0].id)
     healed = await db.get_match(match_id)
     assert healed is not None and healed.snapshot_choices == len(healed.choices) == 11

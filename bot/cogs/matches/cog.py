@@ -12,7 +12,7 @@ from bot.cogs.common import reply, reply_error, services_of
 from bot.cogs.matches import views
 from bot.services.errors import ServiceError
 from bot.services.games import get_game, list_games, options_text, parse_options, preconstructed
-from bot.services.matches import MatchUpdate, Seat, result_text, seat_index, seats_of
+from bot.services.matches import MatchUpdate, Seat, public_prompt, result_text, seat_index, seats_of
 
 if TYPE_CHECKING:
     from bot.app import TcgBot
@@ -222,8 +222,8 @@ class MatchesCog(commands.Cog):
         except ServiceError:
             return []
         seat = seat_index(row, str(interaction.user.id))
-        prompt = state.prompt() if state is not None else None
-        if prompt is None or seat is None or prompt.player != seat:
+        prompt = public_prompt(row, state, seat) if state is not None and seat is not None else None
+        if prompt is None:
             return []  # only the player the prompt belongs to sees its options
         typed = current.casefold()
         return [

@@ -26,7 +26,7 @@ from bot.render.model import build_board, name_players
 from bot.render.text import hand_text
 from bot.services.errors import NotYourTurnError, ServiceError, StaleChoiceError
 from bot.services.games import get_game
-from bot.services.matches import MatchService, MatchUpdate, result_text, seat_index, seats_of
+from bot.services.matches import MatchService, MatchUpdate, lens_of, result_text, seat_index, seats_of
 
 if TYPE_CHECKING:
     from bot.app import TcgBot
@@ -77,7 +77,7 @@ class MatchUI:
         if view is not None:
             public = view
         elif state is not None:
-            public = state.view(None)
+            public = lens_of(row, state, None).view()
         else:
             raise ServiceError(f"Match #{row.id} has no board yet.")
         board = build_board(get_game(row.game), public, names, title=title or self.title(row))
@@ -95,10 +95,12 @@ class MatchUI:
     ) -> tuple[str, discord.ui.View | None]:
         """The player's hand and, when the prompt is theirs, its options as buttons or a menu."""
         names = [s.name for s in seats_of(row)]
-        content = hand_text(get_game(row.game), state.view(seat), names)
-        prompt = state.prompt()
-        if row.status != "active" or prompt is None or prompt.player != seat:
-            waiting = names[prompt.player] if prompt is not None and row.status == "active" else None
+        lens = lens_of(row, state, seat)
+        content = hand_text(get_game(row.game), lens.view(), names)
+        pending = state.prompt()
+        prompt = lens.prompt()
+        if row.status != "active" or pending is None or prompt is None:
+            waiting = names[pending.player] if pending is not None and row.status == "active" else None
             tail = f"\nWaiting for {waiting}." if waiting else f"\n{result_text(row)}" if row.status != "active" else ""
             return content + tail, None
         rule = f" (rule {prompt.rule})" if prompt.rule else ""
@@ -261,11 +263,12 @@ class MatchUI:
         if seat is None or prompt is None or prompt.player != seat:
             waiting = seats_of(row)[prompt.player].name if prompt is not None else "nobody"
             raise NotYourTurnError(f"Sorry, this decision is not yours: match #{match_id} is waiting for {waiting}.")
-        if not 0 <= index < len(prompt.options):
+        shown = lens_of(row, state, seat).prompt()  # the buttons were numbered in the order shown
+        if shown is None or not 0 <= index < len(shown.options):
             raise StaleChoiceError("That option is no longer on offer; press View my hand for the current prompt.")
         await interaction.response.defer()
         async with self.thinking(row):
-            update = await self.matches.choose(match_id, user, prompt.options[index].id, expected_step=step)
+            update = await self.matches.choose(match_id, user, shown.options[index].id, expected_step=step)
         content, view = self.private_parts(update.row, update.state or state, seat)
         await interaction.edit_original_response(content=content, view=view)
         await self.publish(update)

@@ -29,6 +29,15 @@ class InazumaGame(Game):
     version = "1"
     min_players = 2
     max_players = 2
+    card_refs = (
+        "vars.attackers/*",
+        "vars.defenders/*",
+        "vars.participants/*",
+        "vars.kicker",
+        "vars.sp_cards/@",
+        "vars.used/*/0",
+        "flags.stack/*",
+    )
     zones = (
         ZoneSpec("deck", HIDDEN, pool="library"),
         ZoneSpec("hand", OWNER, pool="library"),

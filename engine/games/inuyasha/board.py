@@ -302,10 +302,20 @@ def put_into_play(state: State, cid: int, player: int, attach_to: int = EMPTY) -
 
 
 def ask(state: State, player: int, kind: str, text: str, options: Sequence[Option], rule: str) -> None:
-    """`state.ask` with labels made unique: twins (two copies in play) get their option id added."""
+    """`state.ask` with labels made unique: twins (two copies in play) get "#id" references to the
+    cards they involve, which people see as the cards' places (`engine.core.handles`)."""
     if len({option.label for option in options}) < len(options):
         seen: dict[str, int] = {}
         for option in options:
             seen[option.label] = seen.get(option.label, 0) + 1
-        options = [Option(o.id, f"{o.label} [{o.id}]", o.group, o.data) if seen[o.label] > 1 else o for o in options]
+        options = [
+            Option(o.id, f"{o.label} ({_refs(state, o.id)})", o.group, o.data) if seen[o.label] > 1 else o
+            for o in options
+        ]
     state.ask(player, kind, text, options, rule)
+
+
+def _refs(state: State, option_id: str) -> str:
+    """ "#13#67": the cards an option id names (its numbers that are card ids), or the id itself."""
+    cards = [part for part in option_id.split(":") if part.isdigit() and int(part) < len(state.cards)]
+    return "".join(f"#{cid}" for cid in cards) or option_id

@@ -17,6 +17,20 @@ RESERVE_KEYWORDS = frozenset({"Reinforcement", "Squad"})
 PHASE_STEPS = {"start": 0, "mission": 1, "organization": 2, "battle": 3, "end": 4}
 
 
+# Keys of this turn's effects (`vars["turn_fx"]`) that list cards; the others list players or battles.
+CARD_EFFECTS = (
+    "blade_at_end",
+    "deadly",
+    "extra_reward",
+    "locked",
+    "must_battle",
+    "must_block",
+    "no_damage",
+    "unnegatable",
+    "untargetable",
+)
+
+
 class NarutoGame(Game):
     """Naruto Collectible Card Game (Bandai), first set "The Path to Hokage"."""
 
@@ -25,6 +39,15 @@ class NarutoGame(Game):
     version = "1"
     min_players = 2
     max_players = 2
+    card_refs = (
+        "values.teams/*/*",
+        "vars.battles/*/a/*",
+        "vars.battles/*/b/*",
+        "vars.chain/*/card",
+        "vars.chain/*/user",
+        "vars.chain/*/targets/*",
+        *(f"vars.turn_fx/{key}/*" for key in CARD_EFFECTS),
+    )
     zones = (
         ZoneSpec("deck", HIDDEN, pool="library"),
         ZoneSpec("hand", OWNER, pool="library"),

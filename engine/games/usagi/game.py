@@ -31,6 +31,7 @@ class UsagiGame(Game):
     version = "1"
     min_players = 2
     max_players = 6
+    card_refs = ("vars.chain/*/c", "vars.chain/*/t", "flags.inv", "secrets.tie_pick")
     zones = (
         ZoneSpec("deck", HIDDEN, pool="library"),
         ZoneSpec("hand", OWNER, pool="library"),

@@ -36,6 +36,7 @@ class YugiohGame(Game):
     id = "yugioh"
     name = "Yu-Gi-Oh! TCG"
     version = "2"
+    card_refs = ("vars.attack/*", "vars.chain/*/0", "vars.chain/*/3/*/0", "vars.summoned/0")
     zones = (
         ZoneSpec("deck", HIDDEN, pool="library"),
         ZoneSpec("hand", OWNER, pool="library"),
