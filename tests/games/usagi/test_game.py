@@ -101,70 +101,7 @@ def test_illegal_choices_name_the_rule() -> None:
     assert json.loads(json.dumps(state.to_json()))["game"] == "usagi"
 
 
-TIE = """
-game: usagi
-options: {final_tiebreak: FINAL}
-setup:
-  players:
-    - values: {tokens: 5}
-      zones: {field: [Gray Ronin of the Long Road, Family Daisho], chronicle: [Tea Ceremony]}
-    - values: {tokens: 6}
-      zones: {field: [Captain of the Mifune Guard, Ronin for Hire], chronicle: [Tea Ceremony]}
-  shared: {events: [Bandits on the Road]}
-  state:
-    phase: conclusion
-    pool: 1
-    attach: [{card: Family Daisho, to: Gray Ronin of the Long Road}]
-    involve:
-      - {card: Gray Ronin of the Long Road, event: Bandits on the Road}
-      - {card: Captain of the Mifune Guard, event: Bandits on the Road}
-      - {card: Ronin for Hire, event: Bandits on the Road}
-"""
-
-
-def _tie_state(final: str) -> State:
-    import yaml
-
-    from engine.core.scenario import build_state
-
-    return build_state(yaml.safe_load(TIE.replace("FINAL", final)))
-
-
-def test_tie_break_picks_stay_secret_until_revealed() -> None:
-    state = _tie_state("most_events")
-    assert state.pending.kind == "tiebreak" and state.pending.player == 0
-    state.apply("tie:1")  # Family Daisho, secretly
-    for viewer in (1, None):
-        view = state.view(viewer)
-        assert "tie_pick" not in json.dumps(view)
-        assert not any("Family Daisho" in text for text in view["events"])
-    assert state.view(0)["players"][0]["secrets"] == {"tie_pick": 1}
-    state.apply("tie:3")  # Captain: player 2 drops to 2, not above the requirement
-    assert state.result is not None and state.result.winners == (0,)
-    assert any("reveals and discards Family Daisho" in e.text for e in state.events)
-
-
-def test_shared_victory_house_rule() -> None:
-    state = _tie_state("shared")
-    state.apply("tie:1")
-    state.apply("tie:3")
-    assert state.result is not None
-    assert state.result.winners == (0, 1)
-    assert "share the victory" in state.result.reason
-
-
 def test_illegal_decks_are_refused_with_the_rule() -> None:
     bad = {"main": ["UY002"] * 29}
     with pytest.raises(ValueError, match=r"at least 30 cards.*usagi 3\.1"):
         GAME.new_match([bad, GAME.default_decks(1)[0]], seed=1)
-
-
-def test_dead_pile_faces_are_hidden_from_other_players() -> None:
-    state = GAME.new_match(GAME.default_decks(3), seed=5)
-    cid = state.zones["hand:0"][0]
-    name = GAME.card(state.cards[cid].code).name
-    state.move(cid, "dead:0")
-    assert state.view(0)["players"][0]["zones"]["dead"]["cards"][0]["name"] == name
-    for viewer in (1, 2, None):
-        dead = state.view(viewer)["players"][0]["zones"]["dead"]
-        assert dead == {"count": 1, "cards": []}, viewer

@@ -1,5 +1,6 @@
 """Ritual Summon (rule 10.6). The classic pool has no Ritual cards, so Dark Magician is given the
-Ritual subtype for these tests and the Ritual procedure is started as a Ritual Magic script would."""
+Ritual subtype for these tests and the Ritual procedure is started as a Ritual Magic script would.
+(That a Ritual Monster cannot be Normal Summoned is a scenario: scenarios/converted_python_checks.yaml.)"""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ import pytest
 from engine.core.state import State
 from engine.games.yugioh.effects import ritual_possible
 from engine.games.yugioh.facts import table
-from engine.games.yugioh.summon import summon_problem
 
 DARK_MAGICIAN = "46986414"
 
@@ -26,11 +26,6 @@ def ritual_state(monkeypatch: pytest.MonkeyPatch, build: Callable[..., State]) -
             "deck": ["5x Dark Gray"],
         }
     )
-
-
-def test_ritual_monster_cannot_be_normal_summoned(ritual_state: State) -> None:
-    problem = summon_problem(ritual_state, 0, 0)
-    assert problem is not None and problem[1] == "5.5"
 
 
 def test_ritual_summon_needs_levels_adding_up(ritual_state: State) -> None:

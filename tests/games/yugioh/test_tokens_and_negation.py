@@ -49,22 +49,6 @@ def test_negation_marks_only_a_waiting_link(testkit: ModuleType, build: Callable
     assert not negate(state, 1)  # no link of that card
 
 
-def test_always_ask_hides_whether_a_set_card_could_answer(build: Callable[..., State]) -> None:
-    def next_asked(set_card: str, always: bool) -> tuple[int, str]:
-        state = build(
-            {"hand": ["Battle Ox"], "deck": ["5x Dark Gray"]},
-            {"szone": [{"card": set_card, "flags": {"set": 2}}], "deck": ["5x Dark Gray"]},
-        )
-        state.options["always_ask"] = always
-        state.apply("summon:0")
-        prompt = state.prompt()
-        assert prompt is not None
-        return prompt.player, prompt.kind
-
-    assert next_asked("Trap Hole", True) == next_asked("Pot of Greed", True) == (1, "response")
-    assert next_asked("Trap Hole", False) != next_asked("Pot of Greed", False)  # the leak the option closes
-
-
 def test_a_replaced_attack_target_causes_a_replay(build: Callable[..., State]) -> None:
     up = {"face_up": True, "orientation": "atk"}
     state = build(
