@@ -1,7 +1,9 @@
 """The console's `/league …` commands: the same league service as Discord, one local "server".
 
 At the keyboard everyone is an organizer (it is your own machine); players are the local
-names used with `/as NAME`.
+names used with `/as NAME`. Pod leagues: `/league finish name:N order:"ana > bo = cy > di"` reports
+your pod's finishing order, `/league confirm pod:ID` confirms it, `/league settle pod:ID order:…
+reason:…` sets it (organizers), and `/league play` says you are ready to play your pod here.
 """
 
 from __future__ import annotations
@@ -9,8 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.console_commands import Args, command, number
-from bot.render.leagues import leaderboard_text, league_summary, match_line, rating_text, standings_table
-from bot.services.leagues.service import LeagueService
+from bot.render.leagues import leaderboard_text, league_summary, match_line, pod_line, rating_text, standings_table
+from bot.services.errors import ServiceError
+from bot.services.leagues.pod_service import parse_order, parse_points
+from bot.services.leagues.service import LeagueService, names_of
 from bot.services.ratings import OFFLINE_GUILD, RatingService
 
 if TYPE_CHECKING:
@@ -33,9 +37,19 @@ LEAGUE_KEYS = frozenset(
         "force",
         "a",
         "b",
+        "pod_size",
+        "points",
+        "small_pods",
+        "order",
+        "pod",
+        "deadline",
     }
 )
-USAGE_CREATE = "/league create name:N game:G [format:swiss|round_robin|ladder] [rounds:R] [best_of:3] [top_cut:0]"
+USAGE_CREATE = (
+    "/league create name:N game:G [format:swiss|round_robin|ladder|pods] [rounds:R] [best_of:3] [top_cut:0] "
+    "[pod_size:4] [points:3,2,1,0] [small_pods:yes]"
+)
+YES = ("yes", "true", "1")
 
 
 def service(console: Console) -> LeagueService:
@@ -45,8 +59,6 @@ def service(console: Console) -> LeagueService:
 def league_name(args: Args, usage: str) -> str:
     name = args.get("name") or args.rest()
     if not name:
-        from bot.services.errors import ServiceError
-
         raise ServiceError(f"Which league? Usage: {usage}")
     return name
 
@@ -63,9 +75,14 @@ async def league_create(console: Console, args: Args) -> str:
         best_of=number(args.get("best_of") or "3", "a best-of count"),
         round_length_hours=float(number(args.get("round_length") or "168", "hours")),
         top_cut=number(args.get("top_cut") or "0", "a top-cut size"),
+        deadline_policy=args.get("deadline") or "none",
         is_organizer=True,
+        pod_size=number(args.get("pod_size") or "4", "a pod size"),
+        points=parse_points(args.get("points") or ""),
+        small_pods=(args.get("small_pods") or "").lower() in YES,
     )
-    return f"League {row.name} created ({row.game}, {row.format}). Sign up: /league join name:{row.name} deck:D"
+    kind = f"pods of {row.pod_size}" if row.format == "pods" else row.format
+    return f"League {row.name} created ({row.game}, {kind}). Sign up: /league join name:{row.name} deck:D"
 
 
 @command("league join")
@@ -93,7 +110,7 @@ async def league_start(console: Console, args: Args) -> str:
 
 @command("league next")
 async def league_next(console: Console, args: Args) -> str:
-    force = (args.get("force") or "").lower() in ("yes", "true", "1")
+    force = (args.get("force") or "").lower() in YES
     info = await service(console).next_round(
         GUILD, league_name(args, "/league next name:N [force:yes]"), is_organizer=True, force=force
     )
@@ -112,6 +129,8 @@ async def league_standings(console: Console, args: Args) -> str:
     info = await leagues.info(GUILD, name)
     if info.league.format == "ladder":
         return standings_table(info, ratings=await leagues.ratings(GUILD, name))
+    if info.is_pods:
+        return standings_table(info, pod_rows=await leagues.pod_standings(GUILD, name))
     return standings_table(info, rows=await leagues.standings(GUILD, name))
 
 
@@ -137,7 +156,13 @@ async def league_report(console: Console, args: Args) -> str:
 
 
 async def _answer_report(console: Console, args: Args, accept: bool) -> str:
-    usage = "/league confirm match:ID (or /league dispute match:ID)"
+    usage = "/league confirm match:ID (or /league dispute match:ID; pods: pod:ID)"
+    if args.get("pod"):
+        pod_id = number(args.need("pod", usage), "a league pod number")
+        pod = await service(console).pods.confirm(pod_id, console.user, accept)
+        return pod_line(pod) + (
+            f" — {len(pod.confirmed_by)}/{len(pod.players)} confirmed" if pod.status == "reported" else ""
+        )
     match_id = number(args.need("match", usage), "a league match number")
     row = await service(console).confirm(match_id, console.user, accept)
     return match_line(row)
@@ -168,10 +193,39 @@ async def league_edit(console: Console, args: Args) -> str:
     return f"Set {match_line(row)} (the earlier result stays in its history)."
 
 
+@command("league finish")
+async def league_finish(console: Console, args: Args) -> str:
+    usage = '/league finish name:N order:"ana > bo = cy > di" (best first, = for a tie)'
+    name = league_name(args, usage)
+    leagues = service(console)
+    info = await leagues.info(GUILD, name)
+    pod = leagues.pods.pod_for(info, console.user)
+    groups = parse_order(args.need("order", usage), pod.players, names_of(info.entries))
+    row = await leagues.pods.report(pod.id or 0, console.user, groups)
+    return f"Reported {pod_line(row)}. The others confirm with /league confirm pod:{row.id} (or dispute)."
+
+
+@command("league settle")
+async def league_settle(console: Console, args: Args) -> str:
+    usage = '/league settle pod:ID order:"ana > bo = cy > di" reason:TEXT'
+    leagues = service(console)
+    pod = await leagues.pods.pod(number(args.need("pod", usage), "a league pod number"))
+    groups = parse_order(args.need("order", usage), pod.players, {})
+    row = await leagues.pods.settle(pod.id or 0, console.user, groups, args.need("reason", usage), is_organizer=True)
+    return f"Set {pod_line(row)} (the earlier result stays in its history)."
+
+
 @command("league play")
 async def league_play(console: Console, args: Args) -> str:
     name = league_name(args, "/league play name:N")
-    row = await service(console).play(GUILD, name, console.user, console.services.matches)
+    leagues = service(console)
+    if (await leagues.league(GUILD, name)).format == "pods":
+        pod, update = await leagues.play_pod(GUILD, name, console.user, console.services.matches)
+        if update is None:
+            waiting = ", ".join(p for p in pod.players if p not in pod.ready)
+            return f"{console.user} is ready to play pod #{pod.id}; waiting for {waiting} (/league play name:{name})."
+        return f"Match #{update.row.id} started for pod #{pod.id} with the league decks; its order counts by itself."
+    row = await leagues.play(GUILD, name, console.user, console.services.matches)
     return (
         f"Match #{row.id} offered to {row.seats[1]['name']} with both league decks; "
         f"they accept with /as {row.seats[1]['user']} then /match accept {row.id}. The result counts by itself."

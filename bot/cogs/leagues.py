@@ -1,5 +1,9 @@
 """`/league …`: sign-ups, rounds, results with confirmation buttons, standings, export.
 
+Pod leagues (3-6 player games) report a pod's finishing order with `/league finish` (the other
+players confirm with buttons), organizers settle it with `/league settle`, and `/league play`
+says you are ready to play your pod here (it starts when the whole pod is ready).
+
 Thin: every command parses, calls `LeagueService`, and renders text. Organizers are members
 with the Manage Server permission or the server's configured organizer (moderator) role.
 """
@@ -17,33 +21,37 @@ from discord.ext import commands, tasks
 from bot.cogs.common import log, reply, reply_error
 from bot.cogs.matches.cog import deck_autocomplete, game_autocomplete
 from bot.cogs.matches.views import challenge_view
-from bot.render.leagues import league_summary, match_line, standings_table
+from bot.render.leagues import league_summary, match_line, players_of, pod_line, result_line, standings_table
 from bot.services.decks import deck_to_text
 from bot.services.errors import ServiceError
 from bot.services.games import get_game
+from bot.services.leagues.pod_service import parse_order, parse_points
 from bot.services.leagues.service import names_of
 
 if TYPE_CHECKING:
     from bot.app import TcgBot
 
-FORMATS = [app_commands.Choice(name=f, value=f) for f in ("swiss", "round_robin", "ladder")]
+FORMATS = [app_commands.Choice(name=f, value=f) for f in ("swiss", "round_robin", "ladder", "pods")]
 POLICIES = [app_commands.Choice(name=p.replace("_", " "), value=p) for p in ("none", "double_loss", "draw")]
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
+def answer_button(kind: str, target: int, accept: bool) -> discord.ui.Button[Any]:
+    """A Confirm or Dispute button whose custom id carries what it answers (survives restarts)."""
+    return discord.ui.Button(
+        label="Confirm" if accept else "Dispute",
+        style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
+        custom_id=f"league:{kind}:{target}:{'y' if accept else 'n'}",
+    )
+
+
 class ConfirmButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"league:confirm:(?P<match>\d+):(?P<ok>[yn])"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"league:confirm:(?P<id>\d+):(?P<ok>[yn])"
 ):
     """Confirm or dispute a reported result; survives restarts (the custom id carries the data)."""
 
     def __init__(self, match_id: int, accept: bool) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Confirm" if accept else "Dispute",
-                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
-                custom_id=f"league:confirm:{match_id}:{'y' if accept else 'n'}",
-            )
-        )
+        super().__init__(answer_button("confirm", match_id, accept))
         self.match_id = match_id
         self.accept = accept
 
@@ -51,7 +59,7 @@ class ConfirmButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ConfirmButton:
-        return cls(int(match["match"]), match["ok"] == "y")
+        return cls(int(match["id"]), match["ok"] == "y")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: TcgBot = interaction.client  # type: ignore[assignment]
@@ -66,6 +74,39 @@ class ConfirmButton(
         )
 
 
+class PodConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"league:pod:(?P<id>\d+):(?P<ok>[yn])"):
+    """Confirm or dispute a pod's reported finishing order (a majority of the pod confirms it)."""
+
+    def __init__(self, pod_id: int, accept: bool) -> None:
+        super().__init__(answer_button("pod", pod_id, accept))
+        self.pod_id = pod_id
+        self.accept = accept
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PodConfirmButton:
+        return cls(int(match["id"]), match["ok"] == "y")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: TcgBot = interaction.client  # type: ignore[assignment]
+        try:
+            row = await bot.services.leagues.pods.confirm(
+                self.pod_id, str(interaction.user.id), self.accept, is_organizer=await is_organizer(interaction, bot)
+            )
+        except ServiceError as exc:
+            await reply(interaction, str(exc))
+            return
+        verdict = {
+            "confirmed": "confirmed",
+            "disputed": "disputed: the organizers will settle it",
+            "reported": f"confirmed by {len(row.confirmed_by)} of {len(row.players)}; a majority confirms it",
+        }[row.status]
+        await reply(
+            interaction, f"League pod #{row.id}: result {verdict}.", ephemeral=False, allowed_mentions=NO_MENTIONS
+        )
+
+
 def only_user(user: str | None) -> discord.AllowedMentions:
     """Mentions that can ping this one user and nobody else (never @everyone or roles)."""
     if user and user.isdigit():
@@ -73,10 +114,21 @@ def only_user(user: str | None) -> discord.AllowedMentions:
     return NO_MENTIONS
 
 
-def confirm_view(match_id: int) -> discord.ui.View:
+def only_users(users: list[str]) -> discord.AllowedMentions:
+    """Mentions that can ping these users and nobody else."""
+    ids = [discord.Object(int(u)) for u in users if u.isdigit()]
+    return discord.AllowedMentions(users=ids, everyone=False, roles=False) if ids else NO_MENTIONS
+
+
+def pings(users: list[str]) -> str:
+    return " ".join(f"<@{u}>" for u in users if u.isdigit())
+
+
+def confirm_view(match_id: int, button: type[ConfirmButton | PodConfirmButton] = ConfirmButton) -> discord.ui.View:
+    """Confirm and Dispute buttons for a reported match (or, with PodConfirmButton, a pod)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(ConfirmButton(match_id, True))
-    view.add_item(ConfirmButton(match_id, False))
+    view.add_item(button(match_id, True))
+    view.add_item(button(match_id, False))
     return view
 
 
@@ -106,12 +158,12 @@ class LeaguesCog(commands.Cog):
         self.leagues = bot.services.leagues
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(ConfirmButton)
+        self.bot.add_dynamic_items(ConfirmButton, PodConfirmButton)
         self.housekeeping.start()
 
     async def cog_unload(self) -> None:
         self.housekeeping.cancel()
-        self.bot.remove_dynamic_items(ConfirmButton)
+        self.bot.remove_dynamic_items(ConfirmButton, PodConfirmButton)
 
     async def cog_app_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
         await reply_error(interaction, error)
@@ -122,19 +174,17 @@ class LeaguesCog(commands.Cog):
         try:
             await self.leagues.auto_confirm()
             for league, matches in await self.leagues.due_reminders():
-                players = sorted({p for m in matches for p in (m.player_a, m.player_b) if p})
-                pings = " ".join(f"<@{p}>" for p in players if p.isdigit())
+                players = sorted({p for m in matches for p in players_of(m)})
                 await self.announce(
                     league.channel_id,
-                    f"{pings} round {league.current_round} of **{discord.utils.escape_markdown(league.name)}** ends "
+                    f"{pings(players)} round {league.current_round} of "
+                    f"**{discord.utils.escape_markdown(league.name)}** ends "
                     f"<t:{int(self.leagues.deadline(league))}:R>: please play and report your match.",
-                    discord.AllowedMentions(
-                        users=[discord.Object(int(p)) for p in players if p.isdigit()], everyone=False, roles=False
-                    ),
+                    only_users(players),
                 )
             for league, resolved in await self.leagues.apply_deadlines():
                 info = await self.leagues.info(league.guild_id, league.name)
-                lines = "\n".join(match_line(m, names_of(info.entries)) for m in resolved)
+                lines = "\n".join(result_line(m, names_of(info.entries)) for m in resolved)
                 await self.announce(
                     league.channel_id,
                     f"Round {league.current_round} of **{discord.utils.escape_markdown(league.name)}** reached its "
@@ -168,8 +218,11 @@ class LeaguesCog(commands.Cog):
     @app_commands.describe(
         round_length="hours per round",
         best_of="games per match",
-        top_cut="players in the top cut",
+        top_cut="players in the top cut (pods: the final table, 3-6)",
         deadline="what happens to matches unplayed at a round's end",
+        pod_size="pods: players per pod",
+        points="pods: points by finishing position, best first (default 3,2,1,0 for pods of 4)",
+        small_pods="pods: allow pods of 2 rather than byes when the field can't be seated otherwise",
     )
     @app_commands.choices(format=FORMATS, deadline=POLICIES)
     @app_commands.autocomplete(game=game_autocomplete)
@@ -184,6 +237,9 @@ class LeaguesCog(commands.Cog):
         round_length: app_commands.Range[float, 1, 1440] = 168.0,
         top_cut: app_commands.Range[int, 0, 8] = 0,
         deadline: str = "none",
+        pod_size: app_commands.Range[int, 3, 5] = 4,
+        points: app_commands.Range[str, 0, 40] = "",
+        small_pods: bool = False,
     ) -> None:
         row = await self.leagues.create(
             guild_of(interaction),
@@ -198,11 +254,15 @@ class LeaguesCog(commands.Cog):
             deadline_policy=deadline,
             channel_id=str(interaction.channel_id or ""),
             is_organizer=await is_organizer(interaction, self.bot),
+            pod_size=pod_size,
+            points=parse_points(points),
+            small_pods=small_pods,
         )
+        kind = f"pods of {row.pod_size}" if row.format == "pods" else row.format
         await reply(
             interaction,
             f"League **{discord.utils.escape_markdown(row.name)}** created ({row.game}, "
-            f"{row.format}). Players sign up with `/league join`.",
+            f"{kind}). Players sign up with `/league join`.",
             ephemeral=False,
             allowed_mentions=NO_MENTIONS,
         )
@@ -256,6 +316,8 @@ class LeaguesCog(commands.Cog):
         info = await self.leagues.info(guild_of(interaction), name)
         if info.league.format == "ladder":
             text = standings_table(info, ratings=await self.leagues.ratings(info.league.guild_id, name))
+        elif info.is_pods:
+            text = standings_table(info, pod_rows=await self.leagues.pod_standings(info.league.guild_id, name))
         else:
             text = standings_table(info, rows=await self.leagues.standings(info.league.guild_id, name))
         await reply(interaction, text, ephemeral=not public, allowed_mentions=NO_MENTIONS)
@@ -313,9 +375,57 @@ class LeaguesCog(commands.Cog):
         )
         await reply(interaction, f"Match #{row.id} set to {match_line(row)}.", allowed_mentions=NO_MENTIONS)
 
+    @group.command(name="finish", description="Pods: report your pod's finishing order (the others confirm)")
+    @app_commands.describe(order="best first, e.g. @Ana > @Bo = @Cy > @Di (= for a tie)")
+    @app_commands.autocomplete(name=league_autocomplete)
+    async def finish(self, interaction: discord.Interaction, name: str, order: app_commands.Range[str, 1, 400]) -> None:
+        user = str(interaction.user.id)
+        info = await self.leagues.info(guild_of(interaction), name)
+        pod = self.leagues.pods.pod_for(info, user)
+        names = names_of(info.entries)
+        row = await self.leagues.pods.report(pod.id or 0, user, parse_order(order, pod.players, names))
+        others = [p for p in row.players if p != user]
+        await reply(
+            interaction,
+            f"{pings(others)}: {interaction.user.display_name} reports {pod_line(row, names)}. "
+            "Confirm or dispute (a majority of the pod confirms it):",
+            ephemeral=False,
+            view=confirm_view(row.id or 0, PodConfirmButton),
+            allowed_mentions=only_users(others),
+        )
+
+    @group.command(name="settle", description="Pods: set a pod's finishing order, keeping its history (organizers)")
+    @app_commands.describe(pod="the pod's number", order="best first, e.g. @Ana > @Bo = @Cy > @Di")
+    @app_commands.autocomplete(name=league_autocomplete)
+    async def settle(
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        pod: int,
+        order: app_commands.Range[str, 1, 400],
+        reason: app_commands.Range[str, 1, 200],
+    ) -> None:
+        info = await self.leagues.info(guild_of(interaction), name)
+        target = next((p for p in info.pods if p.id == pod), None)
+        if target is None:
+            raise ServiceError(f"League {name} has no pod #{pod}.")
+        names = names_of(info.entries)
+        row = await self.leagues.pods.settle(
+            pod,
+            str(interaction.user.id),
+            parse_order(order, target.players, names),
+            reason,
+            is_organizer=await is_organizer(interaction, self.bot),
+        )
+        await reply(interaction, f"Pod set to {pod_line(row, names)}.", ephemeral=False, allowed_mentions=NO_MENTIONS)
+
     @group.command(name="play", description="Play your league match here; its result counts by itself")
     @app_commands.autocomplete(name=league_autocomplete)
     async def play(self, interaction: discord.Interaction, name: str) -> None:
+        league = await self.leagues.league(guild_of(interaction), name)
+        if league.format == "pods":
+            await self.play_pod(interaction, name)
+            return
         row = await self.leagues.play(
             guild_of(interaction),
             name,
@@ -332,6 +442,37 @@ class LeaguesCog(commands.Cog):
             ephemeral=False,
             view=challenge_view(row.id or 0),
             allowed_mentions=only_user(opponent),
+        )
+
+    async def play_pod(self, interaction: discord.Interaction, name: str) -> None:
+        await interaction.response.defer()
+        pod, update = await self.leagues.play_pod(
+            guild_of(interaction),
+            name,
+            str(interaction.user.id),
+            self.bot.services.matches,
+            channel_id=str(interaction.channel_id) if interaction.channel_id else None,
+        )
+        if update is None:
+            waiting = [p for p in pod.players if p not in pod.ready]
+            await reply(
+                interaction,
+                f"{pings(waiting)}: {interaction.user.display_name} is ready to play your pod #{pod.id} of "
+                f"**{discord.utils.escape_markdown(name)}** here ({len(pod.ready)}/{len(pod.players)} ready). "
+                f"Use `/league play name:{name}` too; the match starts when the whole pod is ready.",
+                ephemeral=False,
+                allowed_mentions=only_users(waiting),
+            )
+            return
+        ui = getattr(self.bot, "match_ui", None)
+        channel = await ui.publish(update) if ui is not None else None
+        where = channel.mention if channel is not None else "this channel"
+        await reply(
+            interaction,
+            f"The whole pod #{pod.id} is ready: match #{update.row.id} is on, {where}, with your league decks. "
+            "Its finishing order counts for the league by itself.",
+            ephemeral=False,
+            allowed_mentions=NO_MENTIONS,
         )
 
     @group.command(name="challenge", description="Ladder: challenge another player")

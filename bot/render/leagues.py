@@ -1,10 +1,12 @@
-"""League text: summaries, pairings, standings. Player names are escaped and never ping."""
+"""League text: summaries, pairings and pods, standings. Player names are escaped and never ping."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.persistence.league_models import LeagueMatchRow
+from bot.persistence.league_models import LeagueMatchRow, LeaguePodRow
+from bot.services.leagues.pod_service import points_table
+from bot.services.leagues.pod_standings import PodRow, show_points
 from bot.services.leagues.service import LeagueInfo, names_of
 from bot.services.leagues.standings import Row
 from bot.services.ratings import Rating
@@ -29,18 +31,62 @@ def match_line(match: LeagueMatchRow, names: dict[str, str] | None = None) -> st
     return f"#{match.id} {a} {score} {b} ({match.status})"
 
 
+def ordinal(place: int) -> str:
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def pod_line(pod: LeaguePodRow, names: dict[str, str] | None = None) -> str:
+    """ "#7 Ana 1st, Bo 2nd=, Cy 2nd=, Di 4th (confirmed)"; unplayed: "#7 Ana, Bo, Cy, Di (pending)"."""
+    names = names or {}
+    players = [_esc(names.get(p, p)) for p in pod.players]
+    if len(players) == 1:
+        return f"#{pod.id} {players[0]} has a bye"
+    if pod.status == "pending" or not pod.places:
+        ready = f", {len(pod.ready)}/{len(players)} ready to play here" if pod.ready else ""
+        return f"#{pod.id} {', '.join(players)} (pending{ready})"
+    if pod.double_loss:
+        return f"#{pod.id} {', '.join(players)} (unplayed: nobody scores)"
+    order = sorted(zip(pod.places, range(len(players)), players, strict=True))
+    shown = []
+    for place, _, name in order:
+        tied = "=" if pod.places.count(place) > 1 else ""
+        shown.append(f"{name} {ordinal(place)}{tied}")
+    return f"#{pod.id} {', '.join(shown)} ({pod.status})"
+
+
+def result_line(item: LeagueMatchRow | LeaguePodRow, names: dict[str, str] | None = None) -> str:
+    """A match's or a pod's line."""
+    return pod_line(item, names) if isinstance(item, LeaguePodRow) else match_line(item, names)
+
+
+def players_of(item: LeagueMatchRow | LeaguePodRow) -> list[str]:
+    if isinstance(item, LeaguePodRow):
+        return list(item.players)
+    return [p for p in (item.player_a, item.player_b) if p]
+
+
 def league_summary(info: LeagueInfo) -> str:
     league = info.league
     names = names_of(info.entries)
+    if info.is_pods:
+        table = "/".join(str(p) for p in points_table(league))
+        small = ", pods of 2 allowed" if league.small_pods else ""
+        final = f", final table of {league.top_cut}" if league.top_cut else ""
+        kind = f"pods of {league.pod_size} (points {table}{small}{final})"
+    else:
+        kind = f"{league.format.replace('_', ' ')}, best of {league.best_of}"
     lines = [
-        f"**{_esc(league.name)}** — {league.game}, {league.format.replace('_', ' ')}, best of {league.best_of}",
+        f"**{_esc(league.name)}** — {league.game}, {kind}",
         f"Status: {league.status}; players: {len(info.active)}"
         + (f" ({len(info.entries) - len(info.active)} dropped)" if len(info.entries) != len(info.active) else ""),
     ]
     if league.format != "ladder" and league.current_round:
         total = f" of {league.rounds}" if league.rounds else ""
-        lines.append(f"Round {league.current_round}{total}:")
+        at_final = info.is_pods and league.current_round > league.rounds
+        lines.append("Final table:" if at_final else f"Round {league.current_round}{total}:")
         lines.extend(match_line(m, names) for m in info.matches if m.round == league.current_round)
+        lines.extend(pod_line(p, names) for p in info.pods if p.round == league.current_round)
     elif league.format == "ladder":
         open_matches = [m for m in info.matches if m.status != "confirmed"]
         lines.append(f"Open challenges: {len(open_matches)}")
@@ -49,7 +95,10 @@ def league_summary(info: LeagueInfo) -> str:
 
 
 def standings_table(
-    info: LeagueInfo, rows: Sequence[Row] | None = None, ratings: Sequence[tuple[str, float, int]] | None = None
+    info: LeagueInfo,
+    rows: Sequence[Row] | None = None,
+    ratings: Sequence[tuple[str, float, int]] | None = None,
+    pod_rows: Sequence[PodRow] | None = None,
 ) -> str:
     names = names_of(info.entries)
     dropped = {e.user for e in info.entries if e.dropped}
@@ -62,6 +111,12 @@ def standings_table(
         lines.append(
             f"{row.rank}. {_esc(names.get(row.player, row.player))}{mark} — {row.points} pts, {row.record}, "
             f"OMW {row.omw:.1%}, GW {row.gw:.1%}, OGW {row.ogw:.1%}"
+        )
+    for pod_row in pod_rows or ():
+        mark = " (dropped)" if pod_row.player in dropped else ""
+        lines.append(
+            f"{pod_row.rank}. {_esc(names.get(pod_row.player, pod_row.player))}{mark} — "
+            f"{show_points(pod_row.points)} pts, opponents {show_points(pod_row.opponents_points)}, {pod_row.record}"
         )
     return "\n".join(lines)[:1900]
 

@@ -17,6 +17,7 @@ from sqlmodel import col, select
 
 from bot.persistence import Database, MatchRow
 from bot.persistence.league_models import LeagueEntryRow, LeagueMatchRow, LeagueRow
+from bot.services.leagues.pod_service import load_pods, rated_pods
 from bot.services.skill import MODEL, PROVISIONAL_GAMES, finishing_ranks, rate, shown
 
 OFFLINE_GUILD = "console"  # the console's one local "server": its matches have no guild id
@@ -55,6 +56,11 @@ class RatedResult:
     names: dict[str, str]
 
 
+def league_game(meta: dict[str, object]) -> bool:
+    """A match played for a league: rated through the league's result (a match or a pod), not twice."""
+    return bool(meta.get("league_match") or meta.get("league_pod"))
+
+
 class RatingService:
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -76,7 +82,7 @@ class RatingService:
             ).scalars()
             for row in matches:
                 seats = row.seats
-                if len(seats) < 2 or any(seat.get("ai") for seat in seats) or row.meta.get("league_match"):
+                if len(seats) < 2 or any(seat.get("ai") for seat in seats) or league_game(row.meta):
                     continue
                 if not row.result or not row.choices:
                     continue  # aborted before any play, or forfeited without a game
@@ -109,6 +115,8 @@ class RatingService:
                         continue
                     ranks = (1, 2) if m.games_a > m.games_b else (2, 1) if m.games_a < m.games_b else (1, 1)
                     results.append(RatedResult(m.confirmed_at, (m.player_a, m.player_b), ranks, names))
+                for when, players, places in rated_pods(await load_pods(session, league_ids)):
+                    results.append(RatedResult(when, players, places, names))
         results.sort(key=lambda r: r.when)
         return results
 

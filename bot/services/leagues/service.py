@@ -1,5 +1,6 @@
 """The league use cases: create, join with a validated deck, drop, start, pair rounds,
-report/confirm/dispute results, organizer edits, standings, ratings and CSV export.
+report/confirm/dispute results, organizer edits, standings, ratings and CSV export. Pod leagues
+(3-6 player games) share this flow; their own results are in `pod_service`.
 
 Transport-agnostic: the Discord cog and the console pass user ids and whether the user is
 an organizer (Manage Server permission or the configured organizer role).
@@ -7,10 +8,9 @@ an organizer (Manage Server permission or the configured organizer role).
 
 from __future__ import annotations
 
-import csv
-import io
+import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sqlmodel import col, select
@@ -21,14 +21,21 @@ from bot.persistence.league_models import (
     LEAGUE_FORMATS,
     LeagueEntryRow,
     LeagueMatchRow,
+    LeaguePodRow,
     LeagueRow,
 )
 from bot.persistence.models import MatchRow, now
 from bot.services.decks import DeckService
 from bot.services.errors import ForbiddenError, NotFoundError, ServiceError
+from bot.services.leagues import pod_service
+from bot.services.leagues.export import export_csv
 from bot.services.leagues.pairing import met_pairs, round_robin, swiss_pairings, swiss_round_count, top_cut_bracket
+from bot.services.leagues.pod_service import PodLeagues, check_pod_options, load_pods, rated_pods
+from bot.services.leagues.pod_standings import PodRow
+from bot.services.leagues.pods import plan_pods
+from bot.services.leagues.rows import fetch
 from bot.services.leagues.standings import MatchResult, Row, standings
-from bot.services.match_model import Seat
+from bot.services.match_model import MatchUpdate, Seat
 from bot.services.skill import MODEL, rate, shown
 from engine.core.registry import get_game, list_games
 
@@ -45,10 +52,15 @@ class LeagueInfo:
     league: LeagueRow
     entries: list[LeagueEntryRow]
     matches: list[LeagueMatchRow]
+    pods: list[LeaguePodRow] = field(default_factory=list)
 
     @property
     def active(self) -> list[LeagueEntryRow]:
         return [e for e in self.entries if not e.dropped]
+
+    @property
+    def is_pods(self) -> bool:
+        return self.league.format == "pods"
 
     def open_matches(self, round_number: int | None = None) -> list[LeagueMatchRow]:
         wanted = self.league.current_round if round_number is None else round_number
@@ -76,6 +88,7 @@ class LeagueService:
     def __init__(self, db: Database, decks: DeckService | None = None) -> None:
         self.db = db
         self.decks = decks
+        self.pods = PodLeagues(db)
 
     # ------------------------------------------------------------------ reading
     async def league(self, guild_id: str, name: str) -> LeagueRow:
@@ -106,7 +119,8 @@ class LeagueService:
                     )
                 ).scalars()
             )
-        return LeagueInfo(league, entries, matches)
+            pods = await load_pods(session, [league.id or 0])
+        return LeagueInfo(league, entries, matches, pods)
 
     # ------------------------------------------------------------------ organizing
     async def create(
@@ -124,7 +138,13 @@ class LeagueService:
         deadline_policy: str = "none",
         channel_id: str = "",
         is_organizer: bool = False,
+        pod_size: int = 4,
+        points: Sequence[int] = (),
+        small_pods: bool = False,
     ) -> LeagueRow:
+        """A league in sign-up. Pods (`format="pods"`): `pod_size` 3-5, `points` by finishing
+        position (default: one per pod-mate finished ahead of), `small_pods` allows pods of 2, and
+        `top_cut` is the size of the final table (0, or 3 to 6)."""
         if not is_organizer:
             raise ForbiddenError("creating a league needs the Manage Server permission or the organizer role")
         name = name.strip()
@@ -138,7 +158,9 @@ class LeagueService:
             raise ServiceError("matches are best of 1, 3 or 5")
         if not 0 <= rounds <= 30:
             raise ServiceError("rounds: 0 (automatic) to 30")
-        if top_cut not in TOP_CUTS:
+        if format == "pods":
+            check_pod_options(game, pod_size, points, top_cut, small_pods)
+        elif top_cut not in TOP_CUTS:
             raise ServiceError("top cut: 0, 2, 4 or 8 players")
         if not 1 <= round_length_hours <= 24 * 60:
             raise ServiceError("a round lasts between 1 hour and 60 days")
@@ -159,6 +181,10 @@ class LeagueService:
             deadline_policy=deadline_policy,
             channel_id=channel_id,
             organizer=organizer,
+            pod_size=pod_size if format == "pods" else 4,
+            points_table=list(points) if format == "pods" else [],
+            small_pods=small_pods and format == "pods",
+            seed=secrets.randbits(31),
         )
         async with self.db.writing() as session:
             session.add(row)
@@ -171,7 +197,7 @@ class LeagueService:
     ) -> LeagueEntryRow:
         """Sign up (or replace your deck before the start) with a deck legal for the game."""
         league = await self.league(guild_id, name)
-        if league.status != "signup" and league.format != "ladder":
+        if league.status == "finished" or (league.status != "signup" and league.format not in ("ladder", "pods")):
             raise ServiceError("sign-ups are closed: the league has started")
         problems = get_game(league.game).validate_deck(deck)
         if problems:
@@ -209,13 +235,15 @@ class LeagueService:
         info = await self.info(guild_id, name)
         if len(info.active) < 2:
             raise ServiceError("a league needs at least 2 players to start")
+        if info.is_pods and plan_pods(len(info.active), league.pod_size, league.small_pods).byes == len(info.active):
+            raise ServiceError("a pod league needs at least 3 players to start (2 with small pods)")
         async with self.db.writing() as session:
             row = await session.get(LeagueRow, league.id)
             assert row is not None
             row.status = "running"
             if row.format == "round_robin" and row.rounds == 0:
                 row.rounds = len(round_robin([e.user for e in info.active]))
-            elif row.format == "swiss" and row.rounds == 0:
+            elif row.format in ("swiss", "pods") and row.rounds == 0:
                 row.rounds = swiss_round_count(len(info.active))
         if league.format == "ladder":
             return await self.info(guild_id, name)
@@ -228,10 +256,13 @@ class LeagueService:
         league = info.league
         if league.status != "running" or league.format == "ladder":
             raise ServiceError("only a running Swiss or round-robin league has rounds")
-        unfinished = info.open_matches()
+        unfinished = pod_service.open_pods(info) if info.is_pods else info.open_matches()
         if unfinished and not force:
-            raise ServiceError(f"{len(unfinished)} match(es) of round {league.current_round} have no confirmed result")
+            what = "pod(s)" if info.is_pods else "match(es)"
+            raise ServiceError(f"{len(unfinished)} {what} of round {league.current_round} have no confirmed result")
         number = league.current_round + 1
+        if info.is_pods:
+            return await self._seat_pods(info, number)
         pairs = self._pairings(info, number)
         async with self.db.writing() as session:
             row = await session.get(LeagueRow, league.id)
@@ -247,6 +278,18 @@ class LeagueService:
                         match.status, match.games_a, match.confirmed_at = "confirmed", 2, now()
                     session.add(match)
         return await self.info(guild_id, name)
+
+    async def _seat_pods(self, info: LeagueInfo, number: int) -> LeagueInfo:
+        seated = pod_service.seating(info, number)
+        async with self.db.writing() as session:
+            row = await session.get(LeagueRow, info.league.id)
+            assert row is not None
+            if seated is None:
+                row.status = "finished"
+            else:
+                row.current_round, row.round_started_at = number, now()
+                session.add_all(pod_service.new_pods(row, number, seated))
+        return await self.info(info.league.guild_id, info.league.name)
 
     def _pairings(self, info: LeagueInfo, number: int) -> list[tuple[str, str | None]] | None:
         league = info.league
@@ -303,6 +346,8 @@ class LeagueService:
         info = await self.info(guild_id, name)
         if info.league.status != "finished":
             return None
+        if info.is_pods:
+            return pod_service.champion(info)
         if info.league.top_cut and info.league.format == "swiss":
             final = max((m for m in info.matches if m.round > info.league.rounds), key=lambda m: m.round, default=None)
             if final is not None:
@@ -311,11 +356,7 @@ class LeagueService:
         return table[0].player if table else None
 
     async def _match(self, match_id: int) -> LeagueMatchRow:
-        async with self.db.session() as session:
-            row = await session.get(LeagueMatchRow, match_id)
-        if row is None:
-            raise NotFoundError(f"no league match #{match_id}")
-        return row
+        return await fetch(self.db, LeagueMatchRow, match_id, "league match")
 
     async def report(self, match_id: int, user: str, games_won: int, games_lost: int, draws: int = 0) -> LeagueMatchRow:
         """A player reports their match; the opponent confirms or disputes it."""
@@ -363,6 +404,7 @@ class LeagueService:
                         "confirmed automatically: the opponent did not answer in time",
                     )
                 )
+        await self.pods.auto_confirm(moment)
         return done
 
     async def edit(
@@ -427,7 +469,9 @@ class LeagueService:
             rows = list((await session.execute(select(LeagueRow).where(LeagueRow.status == "running"))).scalars())
         return [await self.info(r.guild_id, r.name) for r in rows if r.format != "ladder" and r.current_round > 0]
 
-    async def due_reminders(self, at: float | None = None) -> list[tuple[LeagueRow, list[LeagueMatchRow]]]:
+    async def due_reminders(
+        self, at: float | None = None
+    ) -> list[tuple[LeagueRow, Sequence[LeagueMatchRow | LeaguePodRow]]]:
         """Rounds ending soon (the last quarter of the round, at most a day) with unfinished matches.
 
         Each round is reminded once; returns the leagues and the matches whose players to remind.
@@ -437,7 +481,9 @@ class LeagueService:
         for info in await self._running_rounds():
             league = info.league
             lead = min(24 * 3600.0, league.round_length_hours * 3600 / 4)
-            open_matches = [m for m in info.open_matches() if m.player_b is not None]
+            open_matches: Sequence[LeagueMatchRow | LeaguePodRow] = (
+                pod_service.open_pods(info) if info.is_pods else [m for m in info.open_matches() if m.player_b]
+            )
             if league.reminded_round >= league.current_round or not open_matches:
                 continue
             if moment >= self.deadline(league) - lead:
@@ -448,15 +494,22 @@ class LeagueService:
                 due.append((league, open_matches))
         return due
 
-    async def apply_deadlines(self, at: float | None = None) -> list[tuple[LeagueRow, list[LeagueMatchRow]]]:
+    async def apply_deadlines(
+        self, at: float | None = None
+    ) -> list[tuple[LeagueRow, Sequence[LeagueMatchRow | LeaguePodRow]]]:
         """Resolve matches still unplayed at their round's deadline by the league's policy."""
         moment = now() if at is None else at
-        done = []
+        done: list[tuple[LeagueRow, Sequence[LeagueMatchRow | LeaguePodRow]]] = []
         for info in await self._running_rounds():
             league = info.league
             if league.deadline_policy == "none" or moment < self.deadline(league):
                 continue
-            resolved = []
+            if info.is_pods:
+                pods = await self.pods.deadline(info)
+                if pods:
+                    done.append((league, pods))
+                continue
+            resolved: list[LeagueMatchRow | LeaguePodRow] = []
             for match in info.open_matches():
                 if match.status != "pending" or match.player_b is None:
                     continue  # a reported or disputed result is for the players or the organizers
@@ -494,8 +547,11 @@ class LeagueService:
         """Challenge your current league opponent to a game on tcgtable with both league decks.
 
         When that game ends, its result counts for the league match by itself (`on_match_finished`).
+        A pod league's players use `play_pod`.
         """
         info = await self.info(guild_id, name)
+        if info.is_pods:
+            raise ServiceError("in a pod league, every player of the pod says they are ready (play_pod)")
         match = await self.match_for(guild_id, name, user)
         if match.status in ("reported", "disputed"):
             raise ServiceError("this match already has a reported result")
@@ -519,8 +575,26 @@ class LeagueService:
             stored.match_ids = [*stored.match_ids, row.id or 0]
         return row
 
+    async def play_pod(
+        self, guild_id: str, name: str, user: str, matches: MatchService, *, channel_id: str | None = None
+    ) -> tuple[LeaguePodRow, MatchUpdate | None]:
+        """Ready to play your pod here; the match starts when the whole pod is ready (its order then
+        counts by itself). Returns the pod and, once started, the match."""
+        info = await self.info(guild_id, name)
+        if not info.is_pods:
+            raise ServiceError("this league pairs players one against one: use play")
+        return await self.pods.play(info, user, matches, channel_id=channel_id)
+
+    async def pod_for(self, guild_id: str, name: str, user: str) -> LeaguePodRow:
+        """The user's unfinished pod in this pod league."""
+        return self.pods.pod_for(await self.info(guild_id, name), user)
+
     async def on_match_finished(self, row: MatchRow) -> None:
-        """A finished tcgtable match linked to a league match counts as one game of it (once)."""
+        """A finished tcgtable match linked to a league match counts as one game of it (once);
+        one linked to a pod sets the pod's finishing order."""
+        if row.meta.get("league_pod"):
+            await self.pods.on_match_finished(row)
+            return
         league_match = row.meta.get("league_match")
         if not league_match or row.id is None:
             return
@@ -561,20 +635,24 @@ class LeagueService:
         info = await self.info(guild_id, name)
         return standings([e.user for e in info.entries], self.results(info))
 
+    async def pod_standings(self, guild_id: str, name: str) -> list[PodRow]:
+        """A pod league's standings (points by finishing position, pod tiebreakers)."""
+        return pod_service.standings_of(await self.info(guild_id, name))
+
     async def ratings(self, guild_id: str, name: str) -> list[tuple[str, float, int]]:
-        """(player, shown OpenSkill rating, games) best first, from confirmed matches in order."""
+        """(player, shown OpenSkill rating, games) best first, from confirmed results in order:
+        matches and pods (by finishing order) alike."""
         info = await self.info(guild_id, name)
         skills = {e.user: MODEL.rating(name=e.user) for e in info.entries}
         played = {e.user: 0 for e in info.entries}
-        ordered = sorted(
-            (m for m in info.matches if m.status == "confirmed" and m.player_b and not m.double_loss),
-            key=lambda m: m.confirmed_at,
-        )
-        for m in ordered:
-            assert m.player_b is not None
-            ranks = (1, 2) if m.games_a > m.games_b else (2, 1) if m.games_a < m.games_b else (1, 1)
-            skills = rate(skills, (m.player_a, m.player_b), ranks)
-            for player in (m.player_a, m.player_b):
+        rated = rated_pods(info.pods)
+        for m in info.matches:
+            if m.status == "confirmed" and m.player_b and not m.double_loss:
+                order = (1, 2) if m.games_a > m.games_b else (2, 1) if m.games_a < m.games_b else (1, 1)
+                rated.append((m.confirmed_at, (m.player_a, m.player_b), order))
+        for _, players, ranks in sorted(rated, key=lambda r: r[0]):
+            skills = rate(skills, players, ranks)
+            for player in players:
                 played[player] = played.get(player, 0) + 1
         table = sorted(skills.items(), key=lambda item: (-item[1].mu, item[0]))
         return [(player, float(shown(skill)), played.get(player, 0)) for player, skill in table]
@@ -600,50 +678,15 @@ class LeagueService:
             row.decklists_public = True
 
     async def export_csv(self, guild_id: str, name: str) -> str:
-        """Standings and every match, as CSV text."""
+        """Standings and every match (or pod), as CSV text."""
         info = await self.info(guild_id, name)
-        names = {e.user: e.name or e.user for e in info.entries}
-        out = io.StringIO()
-        writer = csv.writer(out)
-        writer.writerow(["rank", "player", "points", "record", "omw", "gw", "ogw", "dropped"])
-        dropped = {e.user for e in info.entries if e.dropped}
-        for row in standings([e.user for e in info.entries], self.results(info)):
-            writer.writerow(
-                [
-                    row.rank,
-                    names.get(row.player, row.player),
-                    row.points,
-                    row.record,
-                    f"{row.omw:.4f}",
-                    f"{row.gw:.4f}",
-                    f"{row.ogw:.4f}",
-                    row.player in dropped,
-                ]
-            )
-        writer.writerow([])
-        writer.writerow(["match", "round", "player_a", "player_b", "games_a", "games_b", "draws", "status"])
-        for m in info.matches:
-            writer.writerow(
-                [
-                    m.id,
-                    m.round,
-                    names.get(m.player_a, m.player_a),
-                    names.get(m.player_b, m.player_b) if m.player_b else "(bye)",
-                    m.games_a,
-                    m.games_b,
-                    m.draws,
-                    m.status,
-                ]
-            )
-        return out.getvalue()
+        if info.is_pods:
+            return export_csv(info, pod_rows=pod_service.standings_of(info))
+        return export_csv(info, rows=standings([e.user for e in info.entries], self.results(info)))
 
     # ------------------------------------------------------------------ helpers
     async def _league_by_id(self, league_id: int) -> LeagueRow:
-        async with self.db.session() as session:
-            row = await session.get(LeagueRow, league_id)
-        if row is None:
-            raise NotFoundError(f"no league #{league_id}")
-        return row
+        return await fetch(self.db, LeagueRow, league_id, "league")
 
     @staticmethod
     def _organizer_only(is_organizer: bool) -> None:
@@ -653,6 +696,8 @@ class LeagueService:
     async def match_for(self, guild_id: str, name: str, user: str) -> LeagueMatchRow:
         """The user's unfinished match in this league (current round first)."""
         info = await self.info(guild_id, name)
+        if info.is_pods:
+            raise ServiceError("this is a pod league: report your pod's finishing order with /league finish")
         mine = [m for m in info.matches if user in (m.player_a, m.player_b) and m.status != "confirmed" and m.player_b]
         if not mine:
             raise NotFoundError("you have no unfinished match in this league")
