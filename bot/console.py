@@ -17,6 +17,7 @@ from bot.console_leagues import LEAGUE_KEYS
 from bot.persistence.models import MatchRow
 from bot.services.errors import ServiceError, StaleChoiceError
 from bot.services.hub import Services
+from bot.services.match_model import decision_for
 from bot.services.matches import MatchUpdate, Seat, lens_of, result_text, seats_of
 
 
@@ -82,8 +83,8 @@ class Console:
             if row.status != "active" or row.id is None:
                 continue
             _, state = await self.services.matches.state(row.id)
-            prompt = state.prompt() if state is not None else None
-            if prompt is not None and seats_of(row)[prompt.player].user == self.user:
+            seat = next((i for i, s in enumerate(seats_of(row)) if s.user == self.user), None)
+            if state is not None and decision_for(row, state, seat) is not None:
                 waiting.append(row)
         return waiting
 
@@ -124,7 +125,9 @@ class Console:
             parts.append(f"Match #{update.row.id} is over: {result_text(update.row)}")
             return "\n".join(parts)
         turn = update.turn_seat
-        if turn is not None and turn.user == self.user:
+        mine = next((i for i, s in enumerate(update.seats) if s.user == self.user), None)
+        early = update.state is not None and decision_for(update.row, update.state, mine) is not None
+        if (turn is not None and turn.user == self.user) or early:
             parts.append(await self.hand_and_prompt(update.row.id))
         elif turn is not None:
             parts.append(f"Waiting for {turn.name}. (At this keyboard? /as {turn.user})")
@@ -161,9 +164,11 @@ class Console:
             return "You are not playing in this match."
         lens = lens_of(row, state, seat)
         lines = [f"— {self.user}'s eyes only —", hand_text(get_game(row.game), lens.view(), names)]
-        prompt = lens.prompt()
-        if prompt is not None:
-            self.shown[(self.user, match_id)] = len(row.choices)
-            lines.append(prompt_text(prompt, names))
+        decision = decision_for(row, state, seat)
+        if decision is not None:
+            self.shown[(self.user, match_id)] = decision.step
+            lines.append(prompt_text(decision.prompt, names))
+            if decision.early:
+                lines.append("Everyone decides this at once: your answer stays secret until all have chosen.")
             lines.append("Answer with a number (or part of a label).")
         return "\n".join(lines)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.services.errors import NotFoundError, ServiceError
+from bot.services.simultaneous import Held, take_held
 from engine.core.game import ALWAYS_ASK
 
 log = logging.getLogger(__name__)
@@ -152,6 +153,7 @@ def run_ai(
     *,
     turn_seconds: float = AI_TURN_SECONDS,
     on_decision: Callable[[int], None] | None = None,
+    held: Held | None = None,
 ) -> list[str]:
     """Let AI seats (`levels[seat]`, None for a person) decide until a person must answer or the
     game ends; returns the option ids applied to `state`.
@@ -159,8 +161,9 @@ def run_ai(
     A whole run is capped, not only each decision: once it has taken `turn_seconds`, the AI
     finishes its turn with the quick `QUICK_AI`, so `hard` never keeps a player waiting long.
     A person's response window in which they can only pass is passed for them (and recorded)
-    unless the match option `always_ask` is on. `on_decision(count)` is told after every
-    decision (progress for the console).
+    unless the match option `always_ask` is on, and answers `held` for people who chose early in
+    a simultaneous step are applied when the engine asks for them. `on_decision(count)` is told
+    after every decision (progress for the console).
     """
     picked: list[str] = []
     agents: dict[int, Agent] = {}  # one per AI seat for this run, so a search keeps its tree
@@ -171,10 +174,13 @@ def run_ai(
         if prompt is None or state.result is not None:
             break
         if not levels[prompt.player]:
-            if not passes_for_them(state, prompt):
+            answer = take_held(state, held) if held else None
+            if answer is None and passes_for_them(state, prompt):
+                answer = prompt.options[0].id
+            if answer is None:
                 break
-            state.apply(prompt.options[0].id)
-            picked.append(prompt.options[0].id)
+            state.apply(answer)
+            picked.append(answer)
             continue
         if not hurried and time.monotonic() - started > turn_seconds:
             hurried = True

@@ -10,6 +10,7 @@ from bot.persistence import MatchRow
 from bot.persistence.models import OPEN_STATUSES
 from bot.render.model import name_players
 from bot.services.errors import ServiceError
+from bot.services.simultaneous import Held, early_state, held_from_json
 from engine.core.handles import Lens, match_secret, strip_refs
 
 if TYPE_CHECKING:
@@ -108,6 +109,53 @@ def turn_prompt(row: MatchRow, state: State) -> Prompt | None:
     """The pending prompt as the player who must decide is shown it (None when the game is over)."""
     pending = state.prompt()
     return public_prompt(row, state, pending.player) if pending is not None else None
+
+
+def held_of(row: MatchRow) -> Held:
+    """Answers held for players who chose early in a simultaneous step (`bot.services.simultaneous`)."""
+    return held_from_json((row.meta or {}).get("held"))
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What a seat may decide now, as they are shown it: the public prompt, the lens that maps its
+    option ids back to the engine's, and the step a button carries. An early decision (a
+    simultaneous step whose turn hasn't reached this seat) has a negative step: -1 minus the
+    answers already held, so a second click on the same prompt is recognised as stale."""
+
+    prompt: Prompt
+    lens: Lens
+    step: int
+    early: bool = False
+
+
+def decision_for(row: MatchRow, state: State, seat: int | None) -> Decision | None:
+    """The decision `seat` may make now: the pending prompt when it is theirs, else the one they
+    will get in the current simultaneous step (answered early and held), else None."""
+    pending = state.prompt()
+    if seat is None or pending is None or row.status != "active":
+        return None
+    if pending.player == seat:
+        lens = lens_of(row, state, seat)
+        shown = lens.prompt()
+        return Decision(shown, lens, len(row.choices)) if shown is not None else None
+    held = held_of(row)
+    copy = early_state(state, seat, held)
+    if copy is None:
+        return None
+    lens = lens_of(row, copy, seat)
+    shown = lens.prompt()
+    return Decision(shown, lens, -1 - len(held.get(seat, [])), early=True) if shown is not None else None
+
+
+def early_seats(row: MatchRow, state: State) -> list[int]:
+    """People who may answer the current simultaneous step before their turn in it comes."""
+    seats = seats_of(row)
+    found = []
+    for seat in range(len(seats)):
+        if seats[seat].ai is None and (decision := decision_for(row, state, seat)) is not None and decision.early:
+            found.append(seat)
+    return found
 
 
 def seats_of(row: MatchRow) -> list[Seat]:

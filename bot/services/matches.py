@@ -32,6 +32,8 @@ from bot.services.errors import (
 from bot.services.match_model import (
     MatchUpdate,
     Seat,
+    decision_for,
+    held_of,
     lens_of,
     new_row,
     public_prompt,
@@ -41,6 +43,7 @@ from bot.services.match_model import (
     seats_of,
     turn_prompt,
 )
+from bot.services.simultaneous import Held, held_to_json
 from engine.core.game import DeckList
 
 if TYPE_CHECKING:
@@ -386,6 +389,12 @@ class MatchService:
             for attempt in range(4):
                 fresh = attempt > 0 or match_id not in self._rows
                 row = await self.row(match_id) if fresh else self._rows[match_id]
+                if (expected_step is not None and expected_step < 0) or self._answers_early(row, user):
+                    try:
+                        return await self._hold(row, user, option, expected_step=expected_step, by_label=by_label)
+                    except StaleWriteError:
+                        self._rows.pop(match_id, None)
+                        continue
                 if expected_step is not None and expected_step != len(row.choices):
                     if fresh:
                         raise StaleChoiceError("That prompt was already answered; here is the current one.")
@@ -398,6 +407,37 @@ class MatchService:
                     if fresh and expected_step is None:
                         expected_step = len(row.choices)  # retry only if no choice got in meanwhile
             raise StaleChoiceError("The match keeps changing; please try again.")
+
+    def _answers_early(self, row: MatchRow, user: str) -> bool:
+        """Whether `user`'s answer now is an early one in a simultaneous step (held, not applied)."""
+        if row.status != "active":
+            return False
+        decision = decision_for(row, self.load_state(row), seat_index(row, user))
+        return decision is not None and decision.early
+
+    async def _hold(
+        self, row: MatchRow, user: str, option: str, *, expected_step: int | None, by_label: bool
+    ) -> MatchUpdate:
+        """Keep an early answer in a simultaneous step, unseen by anyone, until the engine asks for it."""
+        from engine.core.errors import IllegalActionError, InvalidActionError
+
+        state = self.load_state(row)
+        seat = seat_index(row, user)
+        decision = decision_for(row, state, seat)
+        stale = expected_step is not None and expected_step != (decision.step if decision is not None else None)
+        if seat is None or decision is None or not decision.early or stale:
+            raise StaleChoiceError("That prompt was already answered; here is the current one.")
+        try:
+            answer = decision.lens.choice(resolve_option(decision.prompt, option) if by_label else option)
+        except (IllegalActionError, InvalidActionError) as exc:
+            raise ServiceError(f"Not allowed: {exc}") from exc
+        held = held_of(row)
+        held.setdefault(seat, []).append(answer)
+        meta = {**row.meta, "held": held_to_json(held)}
+        version = await self.db.update_match(row.id or 0, row.version, meta=meta)  # StaleWriteError: retried
+        row = MatchRow(**{**row.model_dump(), "meta": meta, "version": version})
+        self._rows[row.id or 0] = row
+        return MatchUpdate(row, state, [], notice="Your answer is kept secret until everyone has chosen.")
 
     def _apply_answer(self, row: MatchRow, user: str, option: str, by_label: bool) -> tuple[State, str, int]:
         """Validate who answers and what, and return a new state with the answer applied."""
@@ -435,11 +475,15 @@ class MatchService:
         """
         seats = [Seat.from_json(raw) for raw in fields.get("seats", row.seats)]
         choices = list(fields.get("choices", row.choices)) + new_choices
+        held = held_of(row)
+        before = held_to_json(held)
         if any(seat.ai for seat in seats):
             # the AI may think for a while: keep the event loop (Discord heartbeats) responsive
-            choices.extend(await asyncio.to_thread(self._run_ai, state, seats, row.seed))
+            choices.extend(await asyncio.to_thread(self._run_ai, state, seats, row.seed, held))
         else:
-            choices.extend(self._run_ai(state, seats, row.seed))  # windows people can only pass
+            choices.extend(self._run_ai(state, seats, row.seed, held))  # passes and held answers
+        if held_to_json(held) != before:
+            fields["meta"] = {**row.meta, "held": held_to_json(held)}
         fields["choices"] = choices
         prompt = state.prompt()
         if state.result is not None:
@@ -470,8 +514,9 @@ class MatchService:
         changed = bool(fields.get("turn_user")) and fields.get("turn_started_at") is not None
         return MatchUpdate(row, state, events, turn_changed=changed)
 
-    def _run_ai(self, state: State, seats: list[Seat], seed: int) -> list[str]:
-        return engine_games.run_ai(state, [seat.ai for seat in seats], seed, on_decision=self.ai_progress)
+    def _run_ai(self, state: State, seats: list[Seat], seed: int, held: Held | None = None) -> list[str]:
+        levels = [seat.ai for seat in seats]
+        return engine_games.run_ai(state, levels, seed, on_decision=self.ai_progress, held=held)
 
     async def _write(self, row: MatchRow, **fields: Any) -> MatchRow:
         """A compare-and-set write of non-game fields (status, location, clocks)."""

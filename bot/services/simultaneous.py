@@ -43,9 +43,10 @@ def stand_in(prompt: Prompt) -> Option:
     return prompt.options[0]
 
 
-def early_prompt(state: State, seat: int, held: Mapping[int, Sequence[str]]) -> Prompt | None:
-    """The prompt `seat` will be asked later in the current simultaneous step (after their held
-    answers), or None: no such step, it is already their real prompt, or their part is done."""
+def early_state(state: State, seat: int, held: Mapping[int, Sequence[str]]) -> State | None:
+    """A copy of the match at the prompt `seat` will be asked later in the current simultaneous
+    step (after their held answers), or None: no such step, it is already their real prompt, or
+    their part of it is done."""
     pending = state.prompt()
     kinds = kinds_of(state)
     if pending is None or pending.kind not in kinds or pending.player == seat:
@@ -64,9 +65,15 @@ def early_prompt(state: State, seat: int, held: Mapping[int, Sequence[str]]) -> 
             copy.apply(answer)
             continue
         if prompt.player == seat:
-            return prompt
+            return copy
         copy.apply(stand_in(prompt).id)
     return None
+
+
+def early_prompt(state: State, seat: int, held: Mapping[int, Sequence[str]]) -> Prompt | None:
+    """The engine prompt `seat` will get later in the current simultaneous step (see `early_state`)."""
+    copy = early_state(state, seat, held)
+    return copy.prompt() if copy is not None else None
 
 
 def take_held(state: State, held: Held) -> str | None:

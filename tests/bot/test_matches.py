@@ -211,8 +211,8 @@ async def test_ai_keeps_one_agent_per_run_of_decisions(matches: MatchService, mo
         made.append(agent)
         return agent
 
-    def counting_run(self: MatchService, state: Any, seats: Any, seed: int) -> list[str]:
-        picked = real_run(self, state, seats, seed)
+    def counting_run(self: MatchService, state: Any, seats: Any, seed: int, held: Any = None) -> list[str]:
+        picked = real_run(self, state, seats, seed, held)
         if picked:
             decisions.append(len(picked))
         return picked

@@ -26,7 +26,9 @@ from bot.render.model import build_board, name_players
 from bot.render.text import hand_text
 from bot.services.errors import NotYourTurnError, ServiceError, StaleChoiceError
 from bot.services.games import get_game
+from bot.services.match_model import decision_for, early_seats
 from bot.services.matches import MatchService, MatchUpdate, lens_of, result_text, seat_index, seats_of
+from bot.services.simultaneous import in_simultaneous_step
 
 if TYPE_CHECKING:
     from bot.app import TcgBot
@@ -43,6 +45,7 @@ IMAGE_NAME = "board.png"
 BUTTON_LABEL = 80  # Discord's limit on a button label
 SELECT_LABEL = 100  # ... and on a select option's label (its description line takes 100 more)
 Channel = discord.TextChannel | discord.Thread
+EARLY_NOTE = "Everyone decides this at once: your answer stays secret until all have chosen."
 
 
 class MatchUI:
@@ -95,22 +98,27 @@ class MatchUI:
     ) -> tuple[str, discord.ui.View | None]:
         """The player's hand and, when the prompt is theirs, its options as buttons or a menu."""
         names = [s.name for s in seats_of(row)]
-        lens = lens_of(row, state, seat)
-        content = hand_text(get_game(row.game), lens.view(), names)
+        content = hand_text(get_game(row.game), lens_of(row, state, seat).view(), names)
         pending = state.prompt()
-        prompt = lens.prompt()
-        if row.status != "active" or pending is None or prompt is None:
+        decision = decision_for(row, state, seat)
+        if row.status != "active" or pending is None or decision is None:
             waiting = names[pending.player] if pending is not None and row.status == "active" else None
             tail = f"\nWaiting for {waiting}." if waiting else f"\n{result_text(row)}" if row.status != "active" else ""
             return content + tail, None
+        prompt = decision.prompt
         rule = f" (rule {prompt.rule})" if prompt.rule else ""
         content += f"\n**{name_players(prompt.text, names)}**{rule}"
-        return content[:1900], self.prompt_view(row, prompt, names, page=page, group=group)
+        if decision.early:
+            content += f"\n{EARLY_NOTE}"
+        return content[:1900], self.prompt_view(row, prompt, names, page=page, group=group, step=decision.step)
 
-    def prompt_view(self, row: MatchRow, prompt: Prompt, names: list[str], *, page: int, group: str) -> discord.ui.View:
-        """Buttons for short prompts; a paged select menu with group filters for long ones."""
+    def prompt_view(
+        self, row: MatchRow, prompt: Prompt, names: list[str], *, page: int, group: str, step: int | None = None
+    ) -> discord.ui.View:
+        """Buttons for short prompts; a paged select menu with group filters for long ones. The
+        buttons carry `step` (default: the choices made so far) so a stale click is recognised."""
         assert row.id is not None
-        step = len(row.choices)
+        step = len(row.choices) if step is None else step
         view = discord.ui.View(timeout=None)
         indexed = list(enumerate(prompt.options))
         full = [name_players(option.label, names) for option in prompt.options]
@@ -217,6 +225,16 @@ class MatchUI:
                 f"<@{turn.user}>, your decision in match #{row.id}: press **View my hand / decide**.",
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
+        if not update.finished and in_simultaneous_step(state):
+            seats = seats_of(row)
+            early = [seats[s].user for s in early_seats(row, state) if self.should_ping(row.id, seats[s].user)]
+            if early:
+                await channel.send(
+                    " ".join(f"<@{user}>" for user in early)
+                    + f": everyone decides at once in match #{row.id} (your answer stays secret until all have"
+                    " chosen): press **View my hand / decide**.",
+                    allowed_mentions=discord.AllowedMentions(users=True),
+                )
         return channel
 
     async def guard(self, interaction: discord.Interaction, match_id: int) -> None:
@@ -244,7 +262,8 @@ class MatchUI:
         seat = seat_index(row, str(interaction.user.id))
         if seat is None or state is None:
             raise NotYourTurnError("These options belong to another player.")
-        if len(row.choices) != step:
+        decision = decision_for(row, state, seat)
+        if decision is None or decision.step != step:
             raise StaleChoiceError("That prompt was already answered; press View my hand for the current one.")
         content, view = self.private_parts(row, state, seat, page=page, group=group)
         await interaction.response.edit_message(content=content, view=view)
@@ -258,17 +277,17 @@ class MatchUI:
             raise StaleChoiceError(f"Match #{match_id} is not in progress.")
         seat = seat_index(row, user)
         prompt = state.prompt()
-        if seat is not None and len(row.choices) != step:
-            raise StaleChoiceError("That prompt was already answered; press View my hand for the current one.")
-        if seat is None or prompt is None or prompt.player != seat:
+        decision = decision_for(row, state, seat)  # the buttons were numbered in the order shown
+        if seat is None or (decision is None and len(row.choices) == step):
             waiting = seats_of(row)[prompt.player].name if prompt is not None else "nobody"
             raise NotYourTurnError(f"Sorry, this decision is not yours: match #{match_id} is waiting for {waiting}.")
-        shown = lens_of(row, state, seat).prompt()  # the buttons were numbered in the order shown
-        if shown is None or not 0 <= index < len(shown.options):
+        if decision is None or decision.step != step:
+            raise StaleChoiceError("That prompt was already answered; press View my hand for the current one.")
+        if not 0 <= index < len(decision.prompt.options):
             raise StaleChoiceError("That option is no longer on offer; press View my hand for the current prompt.")
         await interaction.response.defer()
         async with self.thinking(row):
-            update = await self.matches.choose(match_id, user, shown.options[index].id, expected_step=step)
+            update = await self.matches.choose(match_id, user, decision.prompt.options[index].id, expected_step=step)
         content, view = self.private_parts(update.row, update.state or state, seat)
         await interaction.edit_original_response(content=content, view=view)
         await self.publish(update)

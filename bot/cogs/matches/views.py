@@ -87,7 +87,7 @@ class JoinButton(_Base, discord.ui.DynamicItem[Any], template=r"tcg:join:(?P<m>\
         await ui_of(interaction).join(interaction, self.match_id, None)
 
 
-class OptionButton(_Base, discord.ui.DynamicItem[Any], template=r"tcg:opt:(?P<m>\d+):(?P<v>\d+):(?P<i>\d+)"):
+class OptionButton(_Base, discord.ui.DynamicItem[Any], template=r"tcg:opt:(?P<m>\d+):(?P<v>-?\d+):(?P<i>\d+)"):
     def __init__(
         self,
         match_id: int,
@@ -109,7 +109,7 @@ class OptionButton(_Base, discord.ui.DynamicItem[Any], template=r"tcg:opt:(?P<m>
         await ui_of(interaction).choose(interaction, self.match_id, self.version, self.index)
 
 
-class OptionSelect(_Base, discord.ui.DynamicItem[Any], template=r"tcg:sel:(?P<m>\d+):(?P<v>\d+):(?P<g>[^:]*)"):
+class OptionSelect(_Base, discord.ui.DynamicItem[Any], template=r"tcg:sel:(?P<m>\d+):(?P<v>-?\d+):(?P<g>[^:]*)"):
     def __init__(
         self, match_id: int, version: int, group: str = "", options: list[discord.SelectOption] | None = None
     ) -> None:
@@ -136,7 +136,7 @@ class OptionSelect(_Base, discord.ui.DynamicItem[Any], template=r"tcg:sel:(?P<m>
 
 
 class PageButton(
-    _Base, discord.ui.DynamicItem[Any], template=r"tcg:page:(?P<m>\d+):(?P<v>\d+):(?P<p>\d+):(?P<g>[^:]*)"
+    _Base, discord.ui.DynamicItem[Any], template=r"tcg:page:(?P<m>\d+):(?P<v>-?\d+):(?P<p>\d+):(?P<g>[^:]*)"
 ):
     def __init__(self, match_id: int, version: int, page: int, group: str, label: str = "…") -> None:
         self.match_id, self.version, self.page, self.group = match_id, version, page, group

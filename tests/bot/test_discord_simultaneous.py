@@ -1,0 +1,73 @@
+"""Inazuma's opening formations through the fake Discord: both players place their starting
+characters at once; the player whose turn in the step hasn't come is pinged, sees their prompt,
+answers early (held, unseen), and their placements follow as soon as the other has placed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fakediscord import USERS
+from test_discord_flows import board_post, buttons
+
+from bot.services.match_model import held_of
+
+EPHEMERAL = 64
+
+
+async def test_both_players_place_their_formation_at_once(bot_runner: Any, fake_discord: Any) -> None:
+    fake = fake_discord
+    bot = await bot_runner.start()
+    _, token = await fake.slash("ana", "match", "challenge", opponent={"user": "bo"}, game="inazuma")
+    challenge = await fake.reply_to(token)
+    start = len(fake.calls)
+    _, token = await fake.click("bo", challenge, "tcg:accept:1")
+    await fake.reply_to(token)
+    board_call = await board_post(fake, start)
+    thread = board_call.path.split("/")[2]
+    board = next(m for m in fake.messages.values() if m["channel_id"] == thread and m["embeds"])
+    row, state = await bot.services.matches.state(1)
+    names = {u["id"]: key for key, u in USERS.items()}
+    first = names[row.seats[state.prompt().player]["user"]]
+    second = "bo" if first == "ana" else "ana"
+    await fake.wait_for(
+        lambda c: (
+            isinstance(c.body, dict)
+            and f"<@{USERS[second]['id']}>" in str(c.body.get("content"))
+            and "at once" in str(c.body.get("content"))
+        )
+    )  # the second player is told they may place now
+
+    for placed in range(2):  # the second player places two characters before the first has done anything
+        start = len(fake.calls)
+        _, token = await fake.click(second, board, "tcg:hand:1")
+        private = await fake.reply_to(token, start=start)
+        assert private["_flags"] & EPHEMERAL and "at once" in private["content"]
+        option = buttons(private)[0]
+        assert option["custom_id"].startswith(f"tcg:opt:1:-{placed + 1}:")
+        start = len(fake.calls)
+        _, token = await fake.click(second, private, option["custom_id"])
+        await fake.reply_to(token, start=start)
+        stale = await fake.click(second, private, option["custom_id"])  # a double click
+        refusal = await fake.reply_to(stale[1], start=start)
+        assert "already answered" in refusal["content"]
+    row, _ = await bot.services.matches.state(1)
+    assert row.choices == [] and len(next(iter(held_of(row).values()))) == 2
+    public = " ".join(str(c.body) for c in fake.calls if c.path.startswith(f"/channels/{thread}/"))
+    assert "Place " not in public and "places" not in public.lower()  # nobody hears of a held placement
+
+    for _ in range(12):  # the first player places and is done; the held placements follow
+        row, state = await bot.services.matches.state(1)
+        prompt = state.prompt()
+        if prompt is None or names[row.seats[prompt.player]["user"]] != first or prompt.kind != "place":
+            break
+        start = len(fake.calls)
+        _, token = await fake.click(first, board, "tcg:hand:1")
+        private = await fake.reply_to(token, start=start)
+        labels = {b["label"]: b["custom_id"] for b in buttons(private)}
+        pick = labels.get("Done placing") or next(iter(labels.values()))
+        start = len(fake.calls)
+        _, token = await fake.click(first, private, pick)
+        await fake.reply_to(token, start=start)
+    row, state = await bot.services.matches.state(1)
+    assert len(row.choices) >= 3 + 2, "the first player's placements, then the second's two held ones"
+    assert sum(len(v) for v in held_of(row).values()) == 0
