@@ -23,14 +23,14 @@ log = logging.getLogger("tcgtable.bot")
 
 
 def cog_modules() -> list[str]:
-    """Every module or package under `bot/cogs/` that defines `setup(bot)` (found, never listed)."""
-    import bot.cogs
+    """Every module or package under `bot/discord_ui/` that defines `setup(bot)` (found, never listed)."""
+    import bot.discord_ui
 
     found = []
-    for info in sorted(pkgutil.iter_modules(bot.cogs.__path__), key=lambda m: m.name):
+    for info in sorted(pkgutil.iter_modules(bot.discord_ui.__path__), key=lambda m: m.name):
         if info.name.startswith("_"):
             continue
-        module = importlib.import_module(f"bot.cogs.{info.name}")
+        module = importlib.import_module(f"bot.discord_ui.{info.name}")
         if callable(getattr(module, "setup", None)):
             found.append(module.__name__)
     return found

@@ -20,7 +20,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bot.cogs.matches.ui import PING_COOLDOWN, MatchUI
+from bot.discord_ui.matches.ui import PING_COOLDOWN, MatchUI
 from bot.services import games as engine_games
 from engine.core.registry import get_game, list_games
 from engine.core.state import State

@@ -82,7 +82,7 @@ def test_progress_is_reported_per_decision() -> None:
 def test_console_progress_line_is_throttled_and_cleared() -> None:
     import io
 
-    from bot.console_loop import AiProgress
+    from bot.console.loop import AiProgress
 
     out = io.StringIO()
     progress = AiProgress(out, every=60)

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot.console import Console
-from bot.console_loop import run_console
+from bot.console.loop import run_console
+from bot.console.session import Console
 from bot.services.hub import Services
 
 
@@ -200,7 +200,7 @@ async def test_console_and_discord_answer_follow_ups_like_the_service(console: C
     ],
 )
 def test_apostrophes_are_letters_and_quotes_still_group(line: str, words: list[str]) -> None:
-    from bot.console_commands import split_words
+    from bot.console.parsing import split_words
 
     assert split_words(line) == words
 

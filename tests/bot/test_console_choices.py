@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.console import Console
+from bot.console.session import Console
 from bot.services.hub import Services
 
 

@@ -132,7 +132,7 @@ async def test_rules_question_by_mention(bot_runner: Any, fake_discord: Any) -> 
 
 
 async def test_long_prompts_page_through_a_select_menu(bot_runner: Any, fake_discord: Any) -> None:
-    from bot.cogs.matches.ui import MatchUI
+    from bot.discord_ui.matches.ui import MatchUI
     from bot.persistence import MatchRow
     from engine.core.prompt import Option, Prompt
 

@@ -67,7 +67,7 @@ def test_command_registration_limits() -> None:
 
 
 def test_bot_components_use_real_emoji() -> None:
-    from bot.cogs.matches import views
+    from bot.discord_ui.matches import views
 
     for view in (views.board_view(1), views.board_view(1, finished=True), views.challenge_view(1), views.lobby_view(1)):
         payload = view.to_components()

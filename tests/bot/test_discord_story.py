@@ -8,7 +8,7 @@ from typing import Any
 from fakediscord import USERS
 from test_discord_flows import board_post
 
-from bot.cogs.matches.story import MESSAGE_LIMIT
+from bot.discord_ui.matches.story import MESSAGE_LIMIT
 from bot.render.model import collapse, name_players
 
 
@@ -78,7 +78,7 @@ class StubThread:
 async def test_a_new_turn_starts_a_new_message_and_long_turns_continue_below() -> None:
     from types import SimpleNamespace
 
-    from bot.cogs.matches.story import MatchStory
+    from bot.discord_ui.matches.story import MatchStory
 
     story = MatchStory()
     thread = StubThread()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.cogs.matches.ui import PING_COOLDOWN, MatchUI
+from bot.discord_ui.matches.ui import PING_COOLDOWN, MatchUI
 
 
 def test_one_ping_per_player_and_match_within_the_cooldown() -> None:

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.cli import main
-from bot.console_loop import run_console
+from bot.console.loop import run_console
 from bot.terminal import printable
 
 HOSTILE = ["\x1b[2J", "\x07", "\x00", "\r", "\x9b31m", "\u202e", "\x7f"]

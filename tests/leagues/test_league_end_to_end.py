@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.console import Console
+from bot.console.session import Console
 from bot.persistence.league_models import LeagueMatchRow
 from bot.services.errors import ForbiddenError, ServiceError
 from bot.services.hub import Services

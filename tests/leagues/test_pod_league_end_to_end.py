@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from openskill.models import PlackettLuce
 
-from bot.console import Console
+from bot.console.session import Console
 from bot.persistence.league_models import LeaguePodRow
 from bot.services.hub import Services
 from bot.services.matches import turn_prompt

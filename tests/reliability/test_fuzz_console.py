@@ -13,9 +13,9 @@ from hostile import FUZZ, MARKER, sentence, word
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.console import Console
-from bot.console_commands import COMMANDS, KEYS
-from bot.console_loop import run_console
+from bot.console.loop import run_console
+from bot.console.parsing import COMMANDS, KEYS
+from bot.console.session import Console
 from bot.services.hub import Services
 from bot.services.matches import Seat
 

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from strictdiscord import StrictDiscord
 from support import TESTS, load_module
 
-from bot.cogs.common import ERROR_TEXT
+from bot.discord_ui.common import ERROR_TEXT
 from bot.services.matches import Seat
 
 EXAMPLES = 4_000

@@ -12,8 +12,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import reply, reply_error
-from bot.cogs.matches.cog import game_autocomplete
+from bot.discord_ui.common import reply, reply_error
+from bot.discord_ui.matches.cog import game_autocomplete
 from bot.render.embeds import card_embed
 from bot.services.cards import inline_queries
 

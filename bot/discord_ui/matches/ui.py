@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.cogs.matches import views
-from bot.cogs.matches.story import MatchStory
+from bot.discord_ui.matches import views
+from bot.discord_ui.matches.story import MatchStory
 from bot.render.embeds import board_embed
 from bot.render.image import board_png
 from bot.render.labels import detail, fit_labels

@@ -6,10 +6,10 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
-from bot.cogs.matches.clock import TurnClock
-from bot.cogs.matches.cog import MatchesCog
-from bot.cogs.matches.ui import MatchUI
-from bot.cogs.matches.views import DYNAMIC_ITEMS, board_view
+from bot.discord_ui.matches.clock import TurnClock
+from bot.discord_ui.matches.cog import MatchesCog
+from bot.discord_ui.matches.ui import MatchUI
+from bot.discord_ui.matches.views import DYNAMIC_ITEMS, board_view
 
 if TYPE_CHECKING:
     from bot.app import TcgBot

@@ -8,15 +8,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import reply, reply_error, services_of
-from bot.cogs.matches import views
+from bot.discord_ui.common import reply, reply_error, services_of
+from bot.discord_ui.matches import views
 from bot.services.errors import ServiceError
 from bot.services.games import get_game, list_games, options_text, parse_options, preconstructed
 from bot.services.matches import MatchUpdate, Seat, public_prompt, result_text, seat_index, seats_of
 
 if TYPE_CHECKING:
     from bot.app import TcgBot
-    from bot.cogs.matches.ui import MatchUI
+    from bot.discord_ui.matches.ui import MatchUI
 
 AI_LEVELS = ("easy", "normal", "hard", "random")  # engine.ai levels (see engine/ai/agents.py)
 

@@ -18,9 +18,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.cogs.common import log, reply, reply_error
-from bot.cogs.matches.cog import deck_autocomplete, game_autocomplete
-from bot.cogs.matches.views import challenge_view
+from bot.discord_ui.common import log, reply, reply_error
+from bot.discord_ui.matches.cog import deck_autocomplete, game_autocomplete
+from bot.discord_ui.matches.views import challenge_view
 from bot.render.leagues import league_summary, match_line, players_of, pod_line, result_line, standings_table
 from bot.services.decks import deck_to_text
 from bot.services.errors import ServiceError

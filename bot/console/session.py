@@ -11,9 +11,10 @@ When a decision of yours is waiting, a bare number (or part of an option's label
 
 from __future__ import annotations
 
-import bot.console_leagues  # noqa: F401  (registers the /league commands)
-from bot.console_commands import COMMANDS, KEYS, parse
-from bot.console_leagues import LEAGUE_KEYS
+import bot.console.commands
+import bot.console.leagues  # noqa: F401  (registers the /league commands)
+from bot.console.leagues import LEAGUE_KEYS
+from bot.console.parsing import COMMANDS, KEYS, parse
 from bot.persistence.models import MatchRow
 from bot.services.errors import ServiceError, StaleChoiceError
 from bot.services.hub import Services

@@ -22,6 +22,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def handle(args: argparse.Namespace) -> int:
     import asyncio
 
-    from bot.console_loop import run_console
+    from bot.console.loop import run_console
 
     return asyncio.run(run_console(db_url=args.db, user=args.user, strict=args.strict, echo=args.echo))

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.cogs.common import reply_error
+from bot.discord_ui.common import reply_error
 
 if TYPE_CHECKING:
-    from bot.cogs.matches.ui import MatchUI
+    from bot.discord_ui.matches.ui import MatchUI
 
 
 def ui_of(interaction: discord.Interaction) -> MatchUI:

@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import reply, reply_error
-from bot.cogs.matches.cog import game_autocomplete
+from bot.discord_ui.common import reply, reply_error
+from bot.discord_ui.matches.cog import game_autocomplete
 from bot.render.leagues import leaderboard_text, rating_text
 from bot.services.errors import ServiceError
 from bot.services.ratings import RatingService

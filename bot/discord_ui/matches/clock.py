@@ -12,7 +12,7 @@ from bot.services.errors import ServiceError
 
 if TYPE_CHECKING:
     from bot.app import TcgBot
-    from bot.cogs.matches.ui import MatchUI
+    from bot.discord_ui.matches.ui import MatchUI
 
 log = logging.getLogger("tcgtable.bot.clock")
 

@@ -8,8 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import reply, reply_error
-from bot.cogs.matches.cog import deck_autocomplete, game_autocomplete
+from bot.discord_ui.common import reply, reply_error
+from bot.discord_ui.matches.cog import deck_autocomplete, game_autocomplete
 
 if TYPE_CHECKING:
     from bot.app import TcgBot

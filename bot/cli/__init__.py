@@ -1,6 +1,6 @@
 """The `tcgtable` command.
 
-Each subcommand lives in its own module under `bot/commands/` and exposes
+Each subcommand lives in its own module in this package (`bot/cli/`) and exposes
 `register(subparsers)`, which adds its parser and sets `handler` (a function
 taking the parsed arguments and returning an exit code). Modules are found
 automatically, so adding a command never edits this file.
@@ -16,8 +16,6 @@ import os
 import pkgutil
 import sys
 from collections.abc import Sequence
-
-import bot.commands
 
 
 def installed_version() -> str:
@@ -38,10 +36,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {installed_version()}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for info in sorted(pkgutil.iter_modules(bot.commands.__path__), key=lambda m: m.name):
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if info.name.startswith("_"):
             continue
-        module = importlib.import_module(f"bot.commands.{info.name}")
+        module = importlib.import_module(f"{__name__}.{info.name}")
         module.register(subparsers)
     return parser
 

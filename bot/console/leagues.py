@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.console_commands import Args, command, number
+from bot.console.parsing import Args, command, number
 from bot.render.leagues import leaderboard_text, league_summary, match_line, pod_line, rating_text, standings_table
 from bot.services.errors import ServiceError
 from bot.services.leagues.pod_service import parse_order, parse_points
@@ -18,7 +18,7 @@ from bot.services.leagues.service import LeagueService, names_of
 from bot.services.ratings import OFFLINE_GUILD, RatingService
 
 if TYPE_CHECKING:
-    from bot.console import Console
+    from bot.console.session import Console
 
 GUILD = OFFLINE_GUILD
 LEAGUE_KEYS = frozenset(

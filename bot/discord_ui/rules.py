@@ -15,9 +15,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import reply, reply_error
-from bot.cogs.matches import views
-from bot.cogs.matches.cog import game_autocomplete
+from bot.discord_ui.common import reply, reply_error
+from bot.discord_ui.matches import views
+from bot.discord_ui.matches.cog import game_autocomplete
 from bot.services.errors import ServiceError
 from bot.services.matches import public_prompt, seat_index
 

@@ -8,7 +8,7 @@ import sys
 import time
 from typing import TextIO
 
-from bot.console import Console
+from bot.console.session import Console
 from bot.services.hub import Services
 from bot.settings import Settings
 from bot.terminal import printable

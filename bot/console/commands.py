@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import re
-import shlex
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from bot.console.parsing import Args, command, number
 from bot.services.errors import ServiceError
 from bot.services.games import get_game, options_text, parse_options
 from bot.services.matches import MatchUpdate, Seat, public_prompt, result_text, seat_index, seats_of
 
 if TYPE_CHECKING:
-    from bot.console import Console
+    from bot.console.session import Console
 
 HELP = """Commands (arguments as key:value, quote values with spaces: deck:"Starter Deck Yugi"):
   /games                                   games you can play
@@ -41,107 +38,31 @@ HELP = """Commands (arguments as key:value, quote values with spaces: deck:"Star
   /as NAME                                 act as another local player
   /quit"""
 
-Handler = Callable[["Console", "Args"], Awaitable[str]]
-
-
-@dataclass(slots=True)
-class Args:
-    """A typed command split into positional words and key:value options."""
-
-    words: list[str] = field(default_factory=list)
-    opts: dict[str, str] = field(default_factory=dict)
-
-    def get(self, key: str, default: str | None = None) -> str | None:
-        return self.opts.get(key, default)
-
-    def need(self, key: str, usage: str) -> str:
-        value = self.opts.get(key)
-        if not value:
-            raise ServiceError(f"Missing {key}:… — usage: {usage}")
-        return value
-
-    def rest(self) -> str:
-        return " ".join(self.words)
-
-    def match_id(self, fallback: int | None) -> int:
-        raw = self.opts.get("id") or (self.words[0] if self.words and self.words[0].lstrip("#").isdigit() else None)
-        if raw is not None:
-            return number(raw.lstrip("#"), "a match number (see /match list)")
-        if fallback is None:
-            raise ServiceError("Which match? Give its number (see /match list).")
-        return fallback
-
-
-def number(text: str, what: str) -> int:
-    """A small non-negative whole number typed in ASCII digits; ServiceError naming `what` otherwise."""
-    if not (text.isascii() and text.isdigit()) or len(text) > 12:
-        raise ServiceError(f"{text[:20]!r} is not {what}.")
-    return int(text)
-
-
-def split_words(line: str) -> list[str]:
-    """Words of `line`; quotes group words (`deck:"Starter Deck Yugi"`, `deck:'My Deck'`), but an
-    apostrophe inside a word is a letter ("/card Wayfarer's Bundle", "/rules ask what's a shard?")."""
-    protected = _INNER_APOSTROPHE.sub(_APOSTROPHE_MARK, line)
-    try:
-        words = shlex.split(protected)
-    except ValueError:
-        lexer = shlex.shlex(protected, posix=True)
-        lexer.whitespace_split = True
-        lexer.quotes = '"'  # a lone apostrophe is a letter too
-        try:
-            words = list(lexer)
-        except ValueError as exc:  # an unclosed double quote
-            raise ServiceError(f'Could not read that line: {exc}; close the quote (") or remove it.') from exc
-    return [w.replace(_APOSTROPHE_MARK, "'") for w in words]
-
-
-_INNER_APOSTROPHE = re.compile(r"(?<=\w)['’](?=\w)")
-_APOSTROPHE_MARK = "\ue000"  # a private-use character no player types
-
-
-def parse(line: str, keys: frozenset[str]) -> Args:
-    """Split `line` (after the command words) into words and `key:value` options for known keys."""
-    tokens = split_words(line)
-    args = Args()
-    for token in tokens:
-        key, sep, value = token.partition(":")
-        if sep and key.lower() in keys:
-            args.opts[key.lower()] = value
-        else:
-            args.words.append(token)
-    return args
-
-
-KEYS = frozenset(
-    {
-        "game",
-        "deck",
-        "level",
-        "opponent",
-        "players",
-        "choice",
-        "id",
-        "step",
-        "name",
-        "list",
-        "question",
-        "ai_deck",
-        "options",
-    }
-)
-
-
-COMMANDS: dict[str, Handler] = {}
-
-
-def command(*names: str) -> Callable[[Handler], Handler]:
-    def register(func: Handler) -> Handler:
-        for name in names:
-            COMMANDS[name] = func
-        return func
-
-    return register
+HELP = """Commands (arguments as key:value, quote values with spaces: deck:"Starter Deck Yugi"):
+  /games                                   games you can play
+  /match options game:G                    the game's match options (house rules, interpretations)
+  /match ai game:G [deck:D] [level:L] [options:"name=value, ..."]   play the AI (level: easy, normal, hard, random)
+  /match challenge opponent:NAME game:G [deck:D]   challenge someone at this keyboard
+  /match accept [id] [deck:D] | /match decline [id]
+  /match open game:G players:N [deck:D] | /match join id [deck:D]
+  /match play N [id:M] | N                 answer the prompt by number or label (id: another match)
+  /match hand | /match board | /match list | /match concede | /match abort | /match rematch
+  /match replay id [step:N]                step through a finished match
+  /deck import game:G name:N list:"3x Card A; 1x Card B" | /deck list [game:G]
+  /deck show game:G name:N | /deck delete game:G name:N
+  /card NAME [game:G]                      look a card up (typos forgiven)
+  /rules ask QUESTION [game:G] | /rules section game:G id:4.2
+  /league create name:N game:G [format:swiss|round_robin|ladder|pods] [rounds:R] [best_of:3] [top_cut:0]
+                [pod_size:4] [points:3,2,1,0] [small_pods:yes]   (pods: top_cut is the final table, 3-6)
+  /league join name:N [deck:D] | /league drop|start|next|info|standings|export name:N
+  /league report name:N won:W lost:L [draws:D] | /league confirm|dispute match:ID
+  /league edit match:ID a:W b:L reason:TEXT | /league challenge name:N player:P (ladder)
+  /league play name:N                      play your league match here (the result counts by itself)
+  /league finish name:N order:"a > b = c > d" | /league confirm|dispute pod:ID   pods: finishing order
+  /league settle pod:ID order:"a > b > c" reason:TEXT   pods: an organizer sets a pod's order
+  /rating game:G [player:P] | /leaderboard game:G
+  /as NAME                                 act as another local player
+  /quit"""
 
 
 @command("help")

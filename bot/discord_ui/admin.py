@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import reply, reply_error
+from bot.discord_ui.common import reply, reply_error
 from bot.services.errors import ServiceError
 
 if TYPE_CHECKING:

@@ -1,1 +1,0 @@
-"""`tcgtable` subcommands, one module each; see `bot.cli`."""
