@@ -18,8 +18,8 @@ from bot.console.parsing import COMMANDS, KEYS, parse
 from bot.persistence.models import MatchRow
 from bot.services.errors import ServiceError, StaleChoiceError
 from bot.services.hub import Services
-from bot.services.match_model import decision_for
-from bot.services.matches import MatchUpdate, Seat, lens_of, result_text, seats_of
+from bot.services.match_model import decision_for, mine_view
+from bot.services.matches import MatchUpdate, Seat, result_text, seats_of
 
 
 class Console:
@@ -163,9 +163,11 @@ class Console:
         seat = next((i for i, s in enumerate(seats_of(row)) if s.user == self.user), None)
         if state is None or seat is None:
             return "You are not playing in this match."
-        lens = lens_of(row, state, seat)
-        lines = [f"— {self.user}'s eyes only —", hand_text(get_game(row.game), lens.view(), names)]
         decision = decision_for(row, state, seat)
+        lines = [
+            f"— {self.user}'s eyes only —",
+            hand_text(get_game(row.game), mine_view(row, state, seat, decision), names),
+        ]
         if decision is not None:
             self.shown[(self.user, match_id)] = decision.step
             lines.append(prompt_text(decision.prompt, names))

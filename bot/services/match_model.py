@@ -148,6 +148,13 @@ def decision_for(row: MatchRow, state: State, seat: int | None) -> Decision | No
     return Decision(shown, lens, -1 - len(held.get(seat, [])), early=True) if shown is not None else None
 
 
+def mine_view(row: MatchRow, state: State, seat: int, decision: Decision | None) -> dict[str, Any]:
+    """What `seat` sees of their own side: during an early decision, with the answers they have
+    already given (held, so not yet in the match) applied to their own cards."""
+    lens = decision.lens if decision is not None and decision.early else lens_of(row, state, seat)
+    return lens.view()
+
+
 def early_seats(row: MatchRow, state: State) -> list[int]:
     """People who may answer the current simultaneous step before their turn in it comes."""
     seats = seats_of(row)

@@ -42,6 +42,7 @@ async def test_both_players_place_their_formation_at_once(bot_runner: Any, fake_
         _, token = await fake.click(second, board, "tcg:hand:1")
         private = await fake.reply_to(token, start=start)
         assert private["_flags"] & EPHEMERAL and "at once" in private["content"]
+        assert private["content"].count("placed at") == placed, "their own held placements are shown to them"
         option = buttons(private)[0]
         assert option["custom_id"].startswith(f"tcg:opt:1:-{placed + 1}:")
         start = len(fake.calls)

@@ -26,7 +26,7 @@ from bot.render.model import build_board, name_players
 from bot.render.text import hand_text
 from bot.services.errors import NotYourTurnError, ServiceError, StaleChoiceError
 from bot.services.games import get_game
-from bot.services.match_model import decision_for, early_seats
+from bot.services.match_model import decision_for, early_seats, mine_view
 from bot.services.matches import MatchService, MatchUpdate, lens_of, result_text, seat_index, seats_of
 from bot.services.simultaneous import in_simultaneous_step
 
@@ -98,9 +98,9 @@ class MatchUI:
     ) -> tuple[str, discord.ui.View | None]:
         """The player's hand and, when the prompt is theirs, its options as buttons or a menu."""
         names = [s.name for s in seats_of(row)]
-        content = hand_text(get_game(row.game), lens_of(row, state, seat).view(), names)
         pending = state.prompt()
         decision = decision_for(row, state, seat)
+        content = hand_text(get_game(row.game), mine_view(row, state, seat, decision), names)
         if row.status != "active" or pending is None or decision is None:
             waiting = names[pending.player] if pending is not None and row.status == "active" else None
             tail = f"\nWaiting for {waiting}." if waiting else f"\n{result_text(row)}" if row.status != "active" else ""
