@@ -389,7 +389,8 @@ class MatchService:
             for attempt in range(4):
                 fresh = attempt > 0 or match_id not in self._rows
                 row = await self.row(match_id) if fresh else self._rows[match_id]
-                if (expected_step is not None and expected_step < 0) or self._answers_early(row, user):
+                early_button = expected_step is not None and expected_step < 0
+                if early_button or (expected_step is None and self._answers_early(row, user)):
                     try:
                         return await self._hold(row, user, option, expected_step=expected_step, by_label=by_label)
                     except StaleWriteError:

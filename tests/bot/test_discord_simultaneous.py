@@ -67,6 +67,10 @@ async def test_both_players_place_their_formation_at_once(bot_runner: Any, fake_
         labels = {b["label"]: b["custom_id"] for b in buttons(private)}
         pick = labels.get("Done placing") or next(iter(labels.values()))
         start = len(fake.calls)
+        _, token = await fake.click(second, private, pick)  # someone else's button
+        refusal = await fake.reply_to(token, start=start)
+        assert "not yours" in refusal["content"]
+        start = len(fake.calls)
         _, token = await fake.click(first, private, pick)
         await fake.reply_to(token, start=start)
     row, state = await bot.services.matches.state(1)

@@ -278,10 +278,12 @@ class MatchUI:
         seat = seat_index(row, user)
         prompt = state.prompt()
         decision = decision_for(row, state, seat)  # the buttons were numbered in the order shown
-        if seat is None or (decision is None and len(row.choices) == step):
+        if seat is not None and step >= 0 and len(row.choices) != step:
+            raise StaleChoiceError("That prompt was already answered; press View my hand for the current one.")
+        if seat is None or decision is None or (step >= 0 and decision.early):
             waiting = seats_of(row)[prompt.player].name if prompt is not None else "nobody"
             raise NotYourTurnError(f"Sorry, this decision is not yours: match #{match_id} is waiting for {waiting}.")
-        if decision is None or decision.step != step:
+        if decision.step != step:
             raise StaleChoiceError("That prompt was already answered; press View my hand for the current one.")
         if not 0 <= index < len(decision.prompt.options):
             raise StaleChoiceError("That option is no longer on offer; press View my hand for the current prompt.")
