@@ -15,7 +15,7 @@ from support import load_toy
 
 from bot.persistence import Database
 from bot.services.errors import StaleChoiceError
-from bot.services.matches import MatchService, turn_prompt
+from bot.services.matches import MatchService, lens_of, turn_prompt
 
 BARRIER_TIMEOUT = 30.0
 
@@ -40,6 +40,7 @@ async def _hammer(url: str, worker: int, match_ids: list[int], trials: int, barr
                 continue
             step = len(row.choices)
             option = prompt.options[0 if worker == 0 else -1].id
+            engine_option = lens_of(row, state, prompt.player).choice(option)  # what the record stores
             user = row.seats[prompt.player]["user"]
             await asyncio.to_thread(barrier.wait, BARRIER_TIMEOUT)
             try:
@@ -47,7 +48,7 @@ async def _hammer(url: str, worker: int, match_ids: list[int], trials: int, barr
                 applied = True
             except StaleChoiceError:
                 applied = False
-            results.append({"match": row.id, "step": step, "option": option, "applied": applied})
+            results.append({"match": row.id, "step": step, "option": engine_option, "applied": applied})
             await asyncio.to_thread(barrier.wait, BARRIER_TIMEOUT)
     finally:
         await db.close()
