@@ -7,6 +7,10 @@
 >>> state.prompt().options[0].label                              # doctest: +SKIP
 """
 
-from engine.core.registry import get_game, list_games, register_game
+from engine.build_info import select_build
 
-__all__ = ["get_game", "list_games", "register_game"]
+BUILD = select_build()  # compiled by mypyc, or pure Python; must run before any other engine import
+
+from engine.core.registry import get_game, list_games, register_game  # noqa: E402
+
+__all__ = ["BUILD", "get_game", "list_games", "register_game"]

@@ -553,9 +553,7 @@ class State:
     # ----------------------------------------------------------------- copy and serialization
     def clone(self) -> State:
         """An independent copy (cheap: containers one level down, cards copy-on-write)."""
-        new = State.__new__(State)
-        new.game_id = self.game_id
-        new.num_players = self.num_players
+        new = State(self.game_id, 0, 0)  # through __init__: compiled (mypyc) classes have no bare __new__
         new.options = self.options  # never changed after the match starts
         new.cards = self.cards.copy()
         self._owned = set()
@@ -575,6 +573,7 @@ class State:
         new.result = self.result
         new.steps = self.steps
         new._game = self._game
+        new.num_players = self.num_players
         return new
 
     def to_json(self) -> dict[str, Any]:

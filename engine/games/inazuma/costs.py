@@ -15,7 +15,7 @@ from engine.games.inazuma.board import attacker, has_modifier, kicker, other, z
 from engine.games.inazuma.facts import Facts, facts
 from engine.games.inazuma.moves import EXHAUSTED
 
-HAND = in_zone("hand", SELF)
+HAND: Selector = in_zone("hand", SELF)
 
 
 def hand_where(test: Callable[[Facts], bool]) -> Selector:

@@ -30,7 +30,7 @@ def validate_deck(deck: Mapping[str, list[str]], options: Mapping[str, Any] | No
     problems: list[str] = []
     pool = load_pool(GAME_ID)
     for section in deck:
-        if section not in (*SECTIONS, KAITOU_ALIAS):
+        if section not in SECTIONS and section != KAITOU_ALIAS:
             problems.append(f"unknown deck section {section!r} (use main, kaitou (or extra) and side)")
     main, kaitou, side = list(deck.get("main", [])), kaitou_card(deck), list(deck.get("side", []))
     unknown = sorted({c for c in main + kaitou + side if c not in pool})
