@@ -28,13 +28,24 @@ def installed_version() -> str:
         return "unknown"
 
 
+def engine_build() -> str:
+    """Which engine build runs: "compiled (109 modules, mypyc 1.20.2)" or "pure Python (why)"."""
+    import warnings
+
+    with warnings.catch_warnings():  # a stale build is named in the text itself
+        warnings.simplefilter("ignore")
+        from engine.build_info import current_build
+
+        return current_build().describe()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the full `tcgtable` argument parser with every discovered subcommand."""
     parser = argparse.ArgumentParser(
         prog="tcgtable",
         description="tcgtable: trading-card-game matches, AI, rules answers, card lookup and leagues.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {installed_version()}")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {installed_version()}, engine {engine_build()}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if info.name.startswith("_"):

@@ -71,12 +71,15 @@ def handle(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"tcgtable selfplay: {exc}", file=sys.stderr)
             return 2
+    from engine.build_info import current_build
+
+    build = current_build()
     if args.json:
-        print(json.dumps(summary))
+        print(json.dumps({**summary, "engine_build": build.as_json()}))
     else:
         print(
             f"{summary['game']}: {summary['games']} games, wins {summary['wins']}, draws {summary['draws']}, "
             f"errors {summary['errors']}, {summary['decisions_per_sec']} decisions/s, "
-            f"replay verified {summary['replay_verified']}"
+            f"replay verified {summary['replay_verified']}; engine {build.describe()}"
         )
     return 1 if summary["errors"] else 0

@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from cards.pool import CardDef, CardPool, load_pool
 from engine.core.errors import InvalidActionError
 from engine.core.events import EVERYONE
@@ -83,6 +85,7 @@ def always_ask_option(rule: str) -> MatchOption:
     )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, yet games may be written in plain Python
 class Game(ABC):
     """Base class of a game. Subclasses set the class attributes and implement the hooks."""
 

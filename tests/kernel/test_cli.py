@@ -42,15 +42,17 @@ def test_run_without_a_token_says_what_to_set(
     assert "DISCORD_TOKEN" in err and "tcgtable console" in err
 
 
-def test_version_names_the_installed_package(capsys: pytest.CaptureFixture[str]) -> None:
+def test_version_names_the_installed_package_and_the_engine_build(capsys: pytest.CaptureFixture[str]) -> None:
     from importlib.metadata import version
 
     from bot.cli import main
+    from engine.build_info import current_build
 
     with pytest.raises(SystemExit) as stopped:
         main(["--version"])
     assert stopped.value.code == 0
-    assert capsys.readouterr().out.strip() == f"tcgtable {version('tcgtable')}"
+    expected = f"tcgtable {version('tcgtable')}, engine {current_build().describe()}"
+    assert capsys.readouterr().out.strip() == expected
 
 
 def test_selfplay_list_names_the_games_and_agents(capsys: pytest.CaptureFixture[str]) -> None:

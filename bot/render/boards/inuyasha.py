@@ -6,18 +6,18 @@ captured shards; the Kaitou card; from the spectator view.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from bot.render.boards import kit
 from bot.render.boards.kit import MARGIN, CardBox, Group, Header
-from engine.core.state import EMPTY, Card
+from engine.core.state import EMPTY, Card, State
 from engine.games.inuyasha.board import EXPENDED
+from engine.games.inuyasha.facts import GAME_ID
 from engine.games.inuyasha.scripts import bonus_of
 
 if TYPE_CHECKING:
     from bot.render.model import Board
     from engine.core.game import Game
-    from engine.core.state import State
 
 WIDTH = 960
 CARD_W, CARD_H = 138, 184
@@ -62,41 +62,47 @@ class InuyashaBoard:
 
 
 class _Table:
-    """The public cards in play, shaped as the engine's static-bonus rules read a state
-    (`cards`, `cards_in`): items and locations are public, so their bonuses are too."""
+    """The public cards in play as a small engine `State` (the static-bonus rules read a real one):
+    items and locations are public, so their bonuses are too. View ids (numbers or handles) are
+    numbered afresh; `index` maps them to the table's card ids."""
 
     def __init__(self, view: dict[str, Any]) -> None:
-        self.cards: dict[kit.CardId, Card] = {}
-        self.zones: dict[str, list[kit.CardId]] = {}
+        self.state = State(GAME_ID, 2, 0)
+        self.index: dict[kit.CardId, int] = {}
+        placed: list[tuple[Card, Any]] = []
         for entry in view.get("players", []):
             key = f"play:{entry['seat']}"
+            self.state.zones.setdefault(key, [])
             for raw in kit.slots_of(entry["zones"].get("play")):
                 if raw and "code" in raw:
-                    card = Card(raw["id"], raw["code"], raw["owner"], key, controller=raw["controller"])
-                    card.face_up = True
-                    card.attached_to = raw.get("attached_to", EMPTY)  # a number or a handle: compared only
-                    self.cards[card.id] = card
-                    self.zones.setdefault(key, []).append(card.id)
+                    cid = len(self.state.cards)
+                    card = Card(cid, raw["code"], raw["owner"], key, controller=raw["controller"], face_up=True)
+                    self.index[raw["id"]] = cid
+                    self.state.cards.append(card)
+                    self.state.zones[key].append(cid)
+                    placed.append((card, raw.get("attached_to", EMPTY)))
+        for card, carrier in placed:
+            card.attached_to = self.index.get(carrier, EMPTY) if carrier != EMPTY else EMPTY
         self.modifiers = [m for m in view.get("modifiers", [])]
 
-    def cards_in(self, zone: str) -> list[Card]:
-        return [self.cards[cid] for cid in self.zones.get(zone, [])]
+    def played(self) -> list[Card]:
+        return [card for zone in ("play:0", "play:1") if zone in self.state.zones for card in self.state.cards_in(zone)]
 
 
 def color_values(game: Game, table: _Table, raw: dict[str, Any]) -> dict[str, int]:
     """Printed colors plus the static bonuses of public items and locations and visible modifiers."""
     printed: dict[str, int] = dict(game.card(raw["code"]).stats.get("colors") or {})
-    state = cast("State", table)  # the bonus rules read only `cards` and `cards_in`
-    target = table.cards.get(raw["id"])
+    target_id = table.index.get(raw["id"])
+    target = table.state.cards[target_id] if target_id is not None else None
     out = {}
     for color, value in printed.items():
         if target is not None:
-            for source in (*table.cards_in("play:0"), *table.cards_in("play:1")):
+            for source in table.played():
                 bonus = bonus_of(source.code)
                 if bonus is not None:
-                    value += bonus(state, source, target, color)
-        for target_id, stat, amount, mode, *_ in table.modifiers:
-            if target_id == raw["id"] and stat == color:
+                    value += bonus(table.state, source, target, color)
+        for target_ref, stat, amount, mode, *_ in table.modifiers:
+            if target_ref == raw["id"] and stat == color:
                 value = amount if mode == "set" else value + amount
         out[color] = max(0, value)
     return out
