@@ -45,7 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tcgtable",
         description="tcgtable: trading-card-game matches, AI, rules answers, card lookup and leagues.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {installed_version()}, engine {engine_build()}")
+    version = f"%(prog)s {installed_version()}, engine {engine_build()}"
+    parser.add_argument("--version", action="version", version=version)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if info.name.startswith("_"):

@@ -186,7 +186,7 @@ def test_this_process_reports_its_build() -> None:
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        assert engine.BUILD == build_info.current_build()
+        assert build_info.current_build() == engine.BUILD
     assert engine.BUILD.kind in ("compiled", "pure")
     state_module = importlib.import_module("engine.core.state")
     compiled_file = not str(state_module.__file__).endswith(".py")
