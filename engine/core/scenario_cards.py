@@ -25,8 +25,10 @@ two of them never overlap; nothing of the cards is left behind for the next matc
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import sys
 import threading
+import types
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from types import ModuleType
@@ -106,6 +108,23 @@ def _is_facts_table(table: dict[Any, Any]) -> bool:
     return False
 
 
+def _attribute_values(value: Any) -> list[Any]:
+    """The attributes of a module-level object such as a script book: from its `__dict__`, or
+    from its type's slot and native-attribute descriptors (compiled classes have no `__dict__`)."""
+    if callable(value) or isinstance(value, dict | set | list | tuple | str | int | float):
+        return []
+    if hasattr(value, "__dict__"):
+        return list(vars(value).values())
+    found = []
+    for name in dir(type(value)):
+        descriptor = inspect.getattr_static(type(value), name, None)
+        if isinstance(descriptor, types.GetSetDescriptorType | types.MemberDescriptorType) and not name.startswith(
+            "__"
+        ):
+            found.append(getattr(value, name, None))
+    return found
+
+
 def _containers(
     modules: Sequence[ModuleType], pool: CardPool
 ) -> tuple[list[dict[Any, Any]], list[set[Any]], list[Any]]:
@@ -123,11 +142,7 @@ def _containers(
                 if getattr(value, "__module__", "") in names:  # not imported ones such as load_pool
                     caches[id(value)] = value
                 continue
-            inner = [value]
-            if hasattr(value, "__dict__") and not callable(value):
-                inner.extend(vars(value).values())
-            elif hasattr(value, "__slots__") and not callable(value):
-                inner.extend(getattr(value, slot, None) for slot in value.__slots__)
+            inner = [value, *_attribute_values(value)]
             for item in inner:
                 if isinstance(item, dict) and item is not pool.cards and item is not pool._by_name:
                     dicts[id(item)] = item

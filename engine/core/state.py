@@ -510,7 +510,7 @@ class State:
     def legal(self) -> tuple[Option, ...]:
         return self.pending.options if self.pending is not None else ()
 
-    def apply(self, choice: str | Option) -> None:
+    def apply(self, choice: object) -> None:  # object: wrong types get InvalidActionError, compiled too
         """Apply one choice (an option id, or the Option) for the pending prompt.
 
         Raises IllegalActionError (with the rule) when the option is not legal now, and

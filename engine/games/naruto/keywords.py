@@ -196,14 +196,14 @@ def replace(state: State, frame: Frame) -> None:
         return
     if not board.in_play(state, target):
         return
-    old = state.cards[target]
+    replaced = state.cards[target]
     teams = state.players[player].get("teams", [])
     state.move(cid, f"village:{player}", controller=player)
     new = state.mcard(cid)
     new.flags["entered"] = state.vars.get("turn", 0)
     if kind == "growth":
-        new.orientation = old.orientation
-        new.counters = {k: v for k, v in old.counters.items() if k != "growth"}
+        new.orientation = replaced.orientation
+        new.counters = {k: v for k, v in replaced.counters.items() if k != "growth"}
         new.counters["growth"] = 1
         state.modifiers = [m._replace(target=cid) if m.target == target else m for m in state.modifiers]
         dest = "discard"
