@@ -77,7 +77,9 @@ async def race_one_prompt(fake: ShardedDiscord, db: Database, match_id: int) -> 
     texts = await answers(fake, list(tokens), start)
     after = await db.get_match(match_id)
     assert after is not None and len(after.choices) == step + 1, f"step {step}: {after and after.choices}"
-    late = [t for t in texts if "already answered" in t or "changed" in t or "no longer" in t]
+    # the later click is refused; when the earlier one ended the game, it is refused as finished
+    refusals = ("already answered", "changed", "no longer", "is not in progress")
+    late = [t for t in texts if any(refusal in t for refusal in refusals)]
     assert len(late) == 1, f"step {step}: replies {texts}"
     winner = 1 - texts.index(late[0])
     assert after.choices[step] == prompt.options[0 if winner == 0 else -1].id
