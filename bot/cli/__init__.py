@@ -28,6 +28,17 @@ def installed_version() -> str:
         return "unknown"
 
 
+class VersionAction(argparse.Action):
+    """`--version`: the package version and the engine build, which only this imports the engine for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help="show the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object, **kwargs: object) -> None:
+        print(f"{parser.prog} {installed_version()}, engine {engine_build()}")
+        parser.exit()
+
+
 def engine_build() -> str:
     """Which engine build runs: "compiled (109 modules, mypyc 1.20.2)" or "pure Python (why)"."""
     import warnings
@@ -45,8 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tcgtable",
         description="tcgtable: trading-card-game matches, AI, rules answers, card lookup and leagues.",
     )
-    version = f"%(prog)s {installed_version()}, engine {engine_build()}"
-    parser.add_argument("--version", action="version", version=version)
+    parser.add_argument("--version", action=VersionAction)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if info.name.startswith("_"):
