@@ -7,7 +7,7 @@ replaces every hidden card by a sampled one). It returns one of the prompt's opt
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Final, Protocol
 
 from engine.core.prompt import Option
 from engine.core.rng import Rng
@@ -35,10 +35,10 @@ class RandomAgent:
         return prompt.options[self.rng.randbelow(len(prompt.options))]
 
 
-DEFAULT_CAP_MS = 2000.0
-CAP_MARGIN = 0.1  # searches stop this share of the cap early (at least 100 ms): the answer is due by the cap
-LEVELS: dict[str, str] = {"easy": "greedy:60", "normal": "ismcts:120", "hard": "ismcts:900"}
-AGENT_SPECS = ("random", "greedy[:ms][@samples]", "ismcts[:ms][@iterations]", *LEVELS)
+DEFAULT_CAP_MS: Final = 2000.0
+CAP_MARGIN: Final = 0.1  # searches stop this share of the cap early (at least 100 ms): the answer is due by the cap
+LEVELS: Final[dict[str, str]] = {"easy": "greedy:60", "normal": "ismcts:120", "hard": "ismcts:900"}
+AGENT_SPECS: Final = ("random", "greedy[:ms][@samples]", "ismcts[:ms][@iterations]", *LEVELS)
 """What `make_agent` accepts, as shown to users."""
 
 

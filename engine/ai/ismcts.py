@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
+from typing import Final
 
 from engine.ai.evaluators import evaluate, knowledge, within_horizon
 from engine.ai.search import Deadline, WorldSampler, rollout, turn_key
@@ -29,8 +30,8 @@ from engine.core.state import State
 # Evaluations differ by a few tenths between sensible lines, so exploration is low; short
 # random rollouts (a few decisions, stopping at the end of the turn) add less noise than
 # playing the turn out at random (measured on Inuyasha against greedy: 11/12 vs 4/8 wins).
-EXPLORATION = 0.25
-ROLLOUT = 10
+EXPLORATION: Final = 0.25
+ROLLOUT: Final = 10
 
 
 class Node:

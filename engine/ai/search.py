@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Hashable
+from typing import Final
 
 from engine.ai.beliefs import beliefs_for, own_cards
 from engine.ai.evaluators import knowledge, within_horizon
@@ -12,8 +13,8 @@ from engine.core.determinize import determinize
 from engine.core.rng import Rng
 from engine.core.state import State
 
-ROLLOUT_LIMIT = 60  # decisions at most in one cut-off rollout
-WORLDS = 24  # distinct determinizations per decision; iterations beyond reuse them (cloned)
+ROLLOUT_LIMIT: Final = 60  # decisions at most in one cut-off rollout
+WORLDS: Final = 24  # distinct determinizations per decision; iterations beyond reuse them (cloned)
 
 
 class Deadline:

@@ -10,7 +10,7 @@ import time
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from engine.ai.agents import Agent, make_agent
 from engine.core.game import DeckList
@@ -18,7 +18,7 @@ from engine.core.record import MatchRecord
 from engine.core.registry import get_game
 from engine.core.rng import Rng
 
-MAX_DECISIONS = 20_000  # a game that long is a bug (a loop no player can leave)
+MAX_DECISIONS: Final = 20_000  # a game that long is a bug (a loop no player can leave)
 
 
 @dataclass(slots=True)

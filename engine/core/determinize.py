@@ -22,11 +22,12 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from engine.core.rng import Rng
 from engine.core.state import EMPTY, State
 
-ANY_POOL = "*"
+ANY_POOL: Final = "*"
 Beliefs = Mapping[int, Sequence[str] | Mapping[str, Sequence[str]]]
 
 

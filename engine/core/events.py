@@ -6,9 +6,9 @@ An event is seen in full by the players in `to` (a bitmask; `EVERYONE` for all) 
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-EVERYONE = -1
+EVERYONE: Final = -1
 
 
 class Event(NamedTuple):

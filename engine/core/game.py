@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -22,10 +22,10 @@ from engine.core.state import State, zone_name
 
 DeckList = dict[str, list[str]]  # section ("main", "side", "extra", ...) -> card codes
 
-PUBLIC = "public"  # cards enter face up: everyone sees them
-OWNER = "owner"  # cards enter face down, known to the zone's player (a hand)
-CONTROLLER = "controller"  # face down, known to the card's controller (a set card)
-HIDDEN = "hidden"  # face down, known to nobody (a deck, shards)
+PUBLIC: Final = "public"  # cards enter face up: everyone sees them
+OWNER: Final = "owner"  # cards enter face down, known to the zone's player (a hand)
+CONTROLLER: Final = "controller"  # face down, known to the card's controller (a set card)
+HIDDEN: Final = "hidden"  # face down, known to nobody (a deck, shards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +70,7 @@ class MatchOption:
     choices: tuple[Any, ...] = ()
 
 
-ALWAYS_ASK = "always_ask"
+ALWAYS_ASK: Final = "always_ask"
 
 
 def always_ask_option(rule: str) -> MatchOption:

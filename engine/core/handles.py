@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import yaml
 
@@ -45,11 +45,11 @@ if TYPE_CHECKING:
     from engine.core.game import Game
     from engine.core.state import State
 
-MAX_LABEL = 80  # Discord's button label limit
-REF = re.compile(r"#(\d+)")  # a card id in engine text: "Tobi #12", "(#12)", "(mzone #2)"
-_SPACED_REF = re.compile(r"\s*#\d+")
-_EMPTY_PARENS = re.compile(r"\s*\(\s*\)")
-_DIGITS = re.compile(r"(\d+)")
+MAX_LABEL: Final = 80  # Discord's button label limit
+REF: Final = re.compile(r"#(\d+)")  # a card id in engine text: "Tobi #12", "(#12)", "(mzone #2)"
+_SPACED_REF: Final = re.compile(r"\s*#\d+")
+_EMPTY_PARENS: Final = re.compile(r"\s*\(\s*\)")
+_DIGITS: Final = re.compile(r"(\d+)")
 
 
 def match_secret(game_id: str, seed: int) -> bytes:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from engine.core.game import Game
 
-_GAMES: dict[str, Game] = {}
-_BROKEN: dict[str, str] = {}  # game package -> why it failed to import
+_GAMES: Final[dict[str, Game]] = {}
+_BROKEN: Final[dict[str, str]] = {}  # game package -> why it failed to import
 _DISCOVERED = False
 
 

@@ -13,13 +13,13 @@ True
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
 
-RNG_VERSION = 1
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
+RNG_VERSION: Final = 1
+_MASK: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
 
 
 class Rng:

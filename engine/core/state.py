@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from engine.core.errors import EngineError, IllegalActionError, InvalidActionError
 from engine.core.events import EVERYONE, Event
@@ -27,12 +27,12 @@ from engine.core.rng import Rng
 if TYPE_CHECKING:
     from engine.core.game import Game
 
-EMPTY = -1  # an empty slot in a slot zone
-MAX_STEPS_PER_ADVANCE = 200_000
-EVENT_WINDOW = 120  # narration kept in the state (older lines are trimmed; see `State.events_since`)
+EMPTY: Final = -1  # an empty slot in a slot zone
+MAX_STEPS_PER_ADVANCE: Final = 200_000
+EVENT_WINDOW: Final = 120  # narration kept in the state (older lines are trimmed; see `State.events_since`)
 
 Procedure = Callable[["State", "Frame"], None]
-PROCEDURES: dict[str, Procedure] = {}
+PROCEDURES: Final[dict[str, Procedure]] = {}
 
 
 def procedure(name: str) -> Callable[[Procedure], Procedure]:

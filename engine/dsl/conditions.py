@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from engine.dsl.context import Ctx
 from engine.dsl.selectors import Selector
@@ -29,7 +30,7 @@ class Condition:
         return Condition(lambda ctx: not a(ctx))
 
 
-ALWAYS = Condition(lambda ctx: True)
+ALWAYS: Final = Condition(lambda ctx: True)
 
 
 def exists(selector: Selector, at_least: int = 1) -> Condition:

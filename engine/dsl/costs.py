@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from engine.dsl.context import Ctx
 from engine.dsl.selectors import Selector
@@ -28,7 +29,7 @@ class Cost:
         return Cost(lambda ctx: a.can_pay(ctx) and b.can_pay(ctx), pay, f"{a.text}, {b.text}".strip(", "))
 
 
-FREE = Cost(lambda ctx: True, lambda ctx: None, "")
+FREE: Final = Cost(lambda ctx: True, lambda ctx: None, "")
 
 
 def pay_value(key: str, amount: int, *, allow_below_zero: bool = False) -> Cost:

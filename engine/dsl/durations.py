@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.state import Modifier, State
 
-END_OF_STEP = "end_of_step"
-END_OF_PHASE = "end_of_phase"
-END_OF_TURN = "end_of_turn"
-END_OF_BATTLE = "end_of_battle"
-PERMANENT = "permanent"
-WHILE_IN_PLACE = "while_in_place"  # ends when the target leaves the zone it was in
+END_OF_STEP: Final = "end_of_step"
+END_OF_PHASE: Final = "end_of_phase"
+END_OF_TURN: Final = "end_of_turn"
+END_OF_BATTLE: Final = "end_of_battle"
+PERMANENT: Final = "permanent"
+WHILE_IN_PLACE: Final = "while_in_place"  # ends when the target leaves the zone it was in
 
 
 def boost(state: State, target: int, stat: str, amount: int, until: str = END_OF_TURN, source: int = -1) -> None:

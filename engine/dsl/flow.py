@@ -18,7 +18,7 @@ Call them with `state.push(...)` from a game procedure; read the result with
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from engine.core.errors import EngineError
 from engine.core.prompt import Option
@@ -26,10 +26,10 @@ from engine.core.state import Frame, State, procedure
 
 OptionsFn = Callable[[State, int, dict[str, Any]], list[Option]]
 ResponseFn = Callable[[State, int, Option, dict[str, Any]], None]
-FUNCTIONS: dict[str, Callable[..., Any]] = {}
+FUNCTIONS: Final[dict[str, Callable[..., Any]]] = {}
 
-PASS = "pass"
-DONE = "done"
+PASS: Final = "pass"
+DONE: Final = "done"
 
 
 def named(name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from cards.pool import CardDef
 from engine.core.state import Card, State
 from engine.dsl.context import Ctx
 
-SELF = "self"
-OPPONENT = "opponent"
-ANY = "any"
+SELF: Final = "self"
+OPPONENT: Final = "opponent"
+ANY: Final = "any"
 
 CardTest = Callable[[State, Card], bool]
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import Final
 
 from engine.core.prompt import Option
 from engine.core.rng import Rng
@@ -45,7 +46,7 @@ class Knowledge:
     plan: Plan | None = None
 
 
-_CACHE: dict[str, Knowledge] = {}
+_CACHE: Final[dict[str, Knowledge]] = {}
 
 
 def knowledge(game_id: str) -> Knowledge:

@@ -19,6 +19,7 @@ instead of 2.02 and 2 shootouts instead of 18."""
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Final
 
 from engine.core.prompt import Option
 from engine.core.state import State
@@ -26,8 +27,8 @@ from engine.games.inazuma.board import phase, turn, z
 from engine.games.inazuma.facts import POSITIONS, SIDES, SLOT_INDEX, facts, slot_of
 from engine.games.inazuma.turn import LAST_TURN
 
-ROLLOUT = 100
-COVERAGE = 0.6  # formation strength (thousands of SP) given up to keep a position for a later round
+ROLLOUT: Final = 100
+COVERAGE: Final = 0.6  # formation strength (thousands of SP) given up to keep a position for a later round
 
 
 def turn_key(state: State) -> Hashable:

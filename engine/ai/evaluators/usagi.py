@@ -13,14 +13,15 @@ of its involved cards chosen at random, so the search never plays against the re
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Final
 
 from engine.core.rng import Rng
 from engine.core.state import State
 from engine.games.usagi import board
 
-TIE_PICK = "tie_pick"
-ROLLOUT = 30  # random decisions at most: enough to reach the Conclusion from the Actions phase
-RESOLVE = "usagi.resolve_event"
+TIE_PICK: Final = "tie_pick"
+ROLLOUT: Final = 30  # random decisions at most: enough to reach the Conclusion from the Actions phase
+RESOLVE: Final = "usagi.resolve_event"
 
 
 def _involved(state: State, eid: int, seat: int) -> list[int]:

@@ -19,18 +19,19 @@ with 100-decision rollouts, 71 with none, 74 with 3.
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from engine.core.state import State
 from engine.games.yugioh.board import atk, dfn, monsters
 from engine.games.yugioh.game import power
 
-LP_SCALE = 4000
-BOARD_SCALE = 6000
-HAND_SCALE = 10
-THREAT = 0.5  # the threat is an estimate: the attacker may not see or use all of it
-ROLLOUT = 3
-UNKNOWN_DEF = 1500  # what a face-down monster is assumed to hold when it is not yours to see
-BEFORE_BATTLE = ("draw", "standby", "main1", "battle")  # else the other player attacks next
+LP_SCALE: Final = 4000
+BOARD_SCALE: Final = 6000
+HAND_SCALE: Final = 10
+THREAT: Final = 0.5  # the threat is an estimate: the attacker may not see or use all of it
+ROLLOUT: Final = 3
+UNKNOWN_DEF: Final = 1500  # what a face-down monster is assumed to hold when it is not yours to see
+BEFORE_BATTLE: Final = ("draw", "standby", "main1", "battle")  # else the other player attacks next
 
 
 def _defence(state: State, cid: int, viewer: int) -> tuple[int, bool]:

@@ -5,9 +5,11 @@ Rules reference: rulesdocs/texts/inazuma.md (sections cited as "inazuma 7.5").
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.registry import register_game
 from engine.games.inazuma.game import InazumaGame
 
-GAME = register_game(InazumaGame())
+GAME: Final = register_game(InazumaGame())
 
 __all__ = ["GAME", "InazumaGame"]

@@ -8,20 +8,20 @@ sit in the owner's "stacked" zone, attached to the base, listed bottom to top in
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from engine.core.state import EMPTY, State
 from engine.dsl.scripts import ScriptBook
 from engine.games.inazuma.facts import Facts, facts
 
-BOOK = ScriptBook("inazuma")
+BOOK: Final = ScriptBook("inazuma")
 # code -> static SP bonus function (state, character id) -> int; filled by the card scripts
-STATIC_SP: dict[str, Callable[[State, int], int]] = {}
+STATIC_SP: Final[dict[str, Callable[[State, int], int]]] = {}
 # code -> static AP bonus given to `cid`'s assists while the code's character is in play
-STATIC_AP: dict[str, Callable[[State, int, int], int]] = {}
+STATIC_AP: Final[dict[str, Callable[[State, int, int], int]]] = {}
 
-END_OF_PHASE = "end_of_phase"
-END_OF_TURN = "end_of_turn"
+END_OF_PHASE: Final = "end_of_phase"
+END_OF_TURN: Final = "end_of_turn"
 
 
 def other(player: int) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.dsl.conditions import Condition
 from engine.dsl.context import Ctx
 from engine.dsl.durations import END_OF_TURN, boost
@@ -55,7 +57,7 @@ def toughness_block(ctx: Ctx) -> None:
     ctx.state.log(f"{top_facts(ctx.state, ctx.source).name} joins the defence.")
 
 
-NOT_YET_DEFENDING = Condition(lambda ctx: not ctx.state.vars.get("keeper_defends"))
+NOT_YET_DEFENDING: Final = Condition(lambda ctx: not ctx.state.vars.get("keeper_defends"))
 BOOK.add(
     "FF-051",
     keeper_ability("wild_claw", "Wild Claw", wild_claw, **discarding(RESERVES)),
@@ -125,7 +127,7 @@ def ready_target(ctx: Ctx) -> None:
     ctx.state.log(f"{top_facts(ctx.state, target).name} is ready again.")
 
 
-EXHAUSTED_BENCH = Selector(
+EXHAUSTED_BENCH: Final = Selector(
     lambda ctx: [c for c in ctx.state.zones[z("bench", ctx.player)] if ctx.state.cards[c].orientation == EXHAUSTED]
 )
 technique("TT-05", ready_target, phase=None, target=EXHAUSTED_BENCH)

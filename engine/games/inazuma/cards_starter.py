@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.state import Modifier, State
 from engine.dsl.conditions import Condition
 from engine.dsl.context import Ctx
@@ -156,7 +158,7 @@ def samford_bonus(state: State, cid: int) -> int:
 
 
 static_sp("S1-24", "link_up", samford_bonus)
-TWINS = ("David Samford", "Jude Sharp")
+TWINS: Final = ("David Samford", "Jude Sharp")
 
 
 def twin_boost(ctx: Ctx) -> None:

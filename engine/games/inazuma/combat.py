@@ -3,6 +3,8 @@ shootout (10), as resumable procedures."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.prompt import Option
 from engine.core.state import EMPTY, Frame, State, procedure
 from engine.dsl.durations import END_OF_PHASE, end_of
@@ -25,7 +27,7 @@ from engine.games.inazuma.facts import SIDE_NAMES, SIDES, SLOT_NAMES, facts, slo
 from engine.games.inazuma.moves import draw_each, flip_each, player_name
 from engine.games.inazuma.turn import offer
 
-SHOOTOUT_FLIPS = 5
+SHOOTOUT_FLIPS: Final = 5
 
 
 def side_members(state: State, player: int, side: str, positions: tuple[str, ...]) -> list[int]:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from engine.core.state import Modifier, State
 from engine.dsl.conditions import Condition
@@ -15,7 +16,7 @@ from engine.games.inazuma.board import attacker, has_modifier, kicker, other, z
 from engine.games.inazuma.facts import Facts, facts
 from engine.games.inazuma.moves import EXHAUSTED
 
-HAND: Selector = in_zone("hand", SELF)
+HAND: Final[Selector] = in_zone("hand", SELF)
 
 
 def hand_where(test: Callable[[Facts], bool]) -> Selector:

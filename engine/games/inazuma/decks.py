@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from typing import Final
 
 from engine.games.inazuma.facts import all_facts
 
-MIN_DECK = 30
-MAX_COPIES = 3
-STARTING = 10
-SECTIONS = ("goalkeeper", "starting", "main")
+MIN_DECK: Final = 30
+MAX_COPIES: Final = 3
+STARTING: Final = 10
+SECTIONS: Final = ("goalkeeper", "starting", "main")
 # The rulebook's suggested starting formations per round for the two starter teams (3.2):
 # the starter decks list their 10 starting characters in this order, split 3 / 3 / 4.
-FORMATION_SPLIT = (3, 3, 4)
+FORMATION_SPLIT: Final = (3, 3, 4)
 
 
 def suggested_formations(starting: list[str]) -> list[list[str]]:

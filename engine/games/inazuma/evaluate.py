@@ -7,6 +7,8 @@ in hand, ready reserves on the bench and the SP left in the starting characters 
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.state import EMPTY, State
 from engine.games.inazuma.board import (
     attacker,
@@ -23,11 +25,11 @@ from engine.games.inazuma.board import (
 from engine.games.inazuma.facts import facts
 from engine.games.inazuma.moves import EXHAUSTED
 
-GOAL = 0.3
-MARGIN = 0.12
-HAND = 0.04  # a card kept adds 100-200 SP to a later attack or shot: about a tenth of a goal
-BENCH = 0.02
-STARTING = 0.00005
+GOAL: Final = 0.3
+MARGIN: Final = 0.12
+HAND: Final = 0.04  # a card kept adds 100-200 SP to a later attack or shot: about a tenth of a goal
+BENCH: Final = 0.02
+STARTING: Final = 0.00005
 
 
 def _clamp(value: float, bound: float = 1.0) -> float:

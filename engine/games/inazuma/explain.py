@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.state import EMPTY, State
 from engine.games.inazuma.actions import assist_level_ok, assist_receivers, can_assist, requirement_met, timing_ok
 from engine.games.inazuma.board import (
@@ -19,8 +21,8 @@ from engine.games.inazuma.facts import SLOT_INDEX, SLOT_NAMES, facts, slot_posit
 from engine.games.inazuma.moves import EXHAUSTED, field_with_name
 
 Explained = tuple[str, str] | None
-LINES = {"FW": "front", "MF": "middle", "DF": "rear"}
-PROMPT_KINDS = {
+LINES: Final = {"FW": "front", "MF": "middle", "DF": "rear"}
+PROMPT_KINDS: Final = {
     "place": "place",
     "move": "position",
     "tech": "window",

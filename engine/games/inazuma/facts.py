@@ -7,22 +7,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 from cards.pool import load_pool
 
-GAME_ID = "inazuma"
+GAME_ID: Final = "inazuma"
 CardType: TypeAlias = Literal["goalkeeper", "starting", "reserve", "technique"]
 
 # Field slots: index = line * 2 + side. Lines: FW (front), MF (middle), DF (rear); sides: L, R.
-POSITIONS = ("FW", "MF", "DF")
-SIDES = ("L", "R")
-SLOT_NAMES = tuple(f"{pos}-{side}" for pos in POSITIONS for side in SIDES)
-SLOT_INDEX = {name: i for i, name in enumerate(SLOT_NAMES)}
-SIDE_NAMES = {"L": "left", "R": "right"}
+POSITIONS: Final = ("FW", "MF", "DF")
+SIDES: Final = ("L", "R")
+SLOT_NAMES: Final = tuple(f"{pos}-{side}" for pos in POSITIONS for side in SIDES)
+SLOT_INDEX: Final = {name: i for i, name in enumerate(SLOT_NAMES)}
+SIDE_NAMES: Final = {"L": "left", "R": "right"}
 
 
-POSITION_SLOTS = {pos: (i * 2, i * 2 + 1) for i, pos in enumerate(POSITIONS)}
+POSITION_SLOTS: Final = {pos: (i * 2, i * 2 + 1) for i, pos in enumerate(POSITIONS)}
 
 
 def slot_of(position: str, side: str) -> int:
@@ -96,5 +96,13 @@ def all_facts() -> dict[str, Facts]:
     return out
 
 
+_TABLE: Final[dict[str, Facts]] = {}
+
+
 def facts(code: str) -> Facts:
-    return all_facts()[code]
+    """Facts of one card by code (a compiled-fast copy of `all_facts`, filled on first use)."""
+    found = _TABLE.get(code)
+    if found is None:
+        _TABLE.update(all_facts())
+        found = _TABLE[code]
+    return found

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from engine.core.errors import InvalidActionError
 from engine.core.game import ALWAYS_ASK, HIDDEN, OWNER, PUBLIC, DeckList, Game, MatchOption, ZoneSpec, always_ask_option
@@ -19,8 +19,8 @@ from engine.games.inazuma.facts import SLOT_INDEX
 from engine.games.inazuma.moves import EXHAUSTED, bench_with_name, stack_onto, take_top
 from engine.games.inazuma.turn import AFTER_ATTACK, TURN_STEPS
 
-OPENING_HAND = 5
-ENTRY_POINTS = (*TURN_STEPS, "power_up", "shooting", "kicker", "shot", "final", "shootout")
+OPENING_HAND: Final = 5
+ENTRY_POINTS: Final = (*TURN_STEPS, "power_up", "shooting", "kicker", "shot", "final", "shootout")
 
 
 class InazumaGame(Game):

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.events import only
 from engine.core.state import EMPTY, State
 from engine.games.inazuma.board import field_chars, name_of, other, stack_of, top, z
 from engine.games.inazuma.facts import SLOT_NAMES, facts
 
-EXHAUSTED = "exhausted"
+EXHAUSTED: Final = "exhausted"
 
 
 def player_name(player: int) -> str:

@@ -9,7 +9,7 @@ Kinds: "technique" (a super technique's play), "ability" (a used ability with it
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from engine.core.state import State
 from engine.dsl.conditions import ALWAYS, Condition
@@ -161,12 +161,12 @@ def not_participating() -> Condition:
     return Condition(lambda ctx: ctx.source not in attacking(ctx.state) and ctx.source not in defending(ctx.state))
 
 
-KEEPER_SHOT = C.is_defender() & C.keeper_free()
-ANY_CARD = C.HAND
-POWER = C.hand_where(lambda f: f.attribute == "power")
-TEAMWORK = C.hand_where(lambda f: f.attribute == "teamwork")
-RESERVES = C.hand_where(lambda f: f.type == "reserve")
-TECHNIQUES = C.hand_where(lambda f: f.type == "technique")
+KEEPER_SHOT: Final = C.is_defender() & C.keeper_free()
+ANY_CARD: Final = C.HAND
+POWER: Final = C.hand_where(lambda f: f.attribute == "power")
+TEAMWORK: Final = C.hand_where(lambda f: f.attribute == "teamwork")
+RESERVES: Final = C.hand_where(lambda f: f.type == "reserve")
+TECHNIQUES: Final = C.hand_where(lambda f: f.type == "technique")
 
 
 def discarding(choices: Selector) -> dict[str, Any]:

@@ -7,6 +7,8 @@ steps, then attack, shooting and end phases), "inazuma.place" (secret placement,
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.events import only
 from engine.core.prompt import Option
 from engine.core.state import EMPTY, Frame, State, procedure
@@ -37,9 +39,9 @@ from engine.games.inazuma.moves import (
     to_bench,
 )
 
-LAST_TURN = 6
-TURN_STEPS = {"start": 0, "draw": 3, "bench": 4, "position": 7, "attack": 10, "end": 12}
-AFTER_ATTACK = 11
+LAST_TURN: Final = 6
+TURN_STEPS: Final = {"start": 0, "draw": 3, "bench": 4, "position": 7, "attack": 10, "end": 12}
+AFTER_ATTACK: Final = 11
 
 
 def offer(state: State, player: int, kind: str, text: str, options: list[Option], rule: str) -> None:

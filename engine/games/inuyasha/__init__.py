@@ -9,9 +9,11 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.registry import register_game
 from engine.games.inuyasha.game import InuyashaGame
 
-GAME = register_game(InuyashaGame())
+GAME: Final = register_game(InuyashaGame())
 
 __all__ = ["GAME", "InuyashaGame"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from engine.core.prompt import Option
 from engine.core.state import Frame, State, procedure
@@ -220,7 +221,7 @@ def reshuffle(state: State, frame: Frame) -> None:
     state.pop()
 
 
-SEARCH_FILTERS: dict[str, Callable[[str], bool]] = {
+SEARCH_FILTERS: Final[dict[str, Callable[[str], bool]]] = {
     "item": lambda code: facts(code).type == "item",
     "event": lambda code: facts(code).type == EVENT,
     "demon_character": lambda code: facts(code).type == "character" and "Demon" in facts(code).traits,

@@ -9,15 +9,16 @@ known to both players, with the flag "defeated"; its attachments turn face down 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from engine.core.prompt import Option
 from engine.core.state import EMPTY, Card, State
 from engine.games.inuyasha.facts import CHARACTER, ITEM, LOCATION, Facts, facts
 from engine.games.inuyasha.scripts import BonusFn, bonus_of, static_of
 
-EXPENDED = "expended"
-BOTH_PLAYERS = 0b11
-SHARDS_TO_WIN = 10
+EXPENDED: Final = "expended"
+BOTH_PLAYERS: Final = 0b11
+SHARDS_TO_WIN: Final = 10
 
 
 def other(player: int) -> int:

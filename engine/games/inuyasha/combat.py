@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.prompt import Option
 from engine.core.state import Frame, Modifier, State, procedure
 from engine.games.inuyasha import board
@@ -9,7 +11,7 @@ from engine.games.inuyasha.facts import EVENT, facts
 from engine.games.inuyasha.rules import rule
 from engine.games.inuyasha.scripts import ON_WIN_ATTACK, run_trigger
 
-ATTACK = "attack"  # modifiers that last for one attack
+ATTACK: Final = "attack"  # modifiers that last for one attack
 
 
 def _name(player: int) -> str:

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from cards.pool import load_pool
 from engine.core.errors import InvalidActionError
 from engine.games.inuyasha.facts import GAME_ID, KAITOU, facts
 
 DeckList = dict[str, list[str]]
-MAIN_SIZE = {"standard": 60, "demo": 40}
-SECTIONS = ("main", "kaitou", "side")
-KAITOU_ALIAS = "extra"  # deck-list text formats know main/extra/side: "extra" holds the Kaitou card
+MAIN_SIZE: Final = {"standard": 60, "demo": 40}
+SECTIONS: Final = ("main", "kaitou", "side")
+KAITOU_ALIAS: Final = "extra"  # deck-list text formats know main/extra/side: "extra" holds the Kaitou card
 
 
 def kaitou_card(deck: Mapping[str, list[str]]) -> list[str]:

@@ -6,6 +6,8 @@ Card scripts combine these in a line or two, e.g.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.state import EMPTY, Card, State
 from engine.dsl.conditions import Condition
 from engine.dsl.context import Ctx
@@ -20,17 +22,17 @@ from engine.games.inuyasha.scripts import BonusFn
 __all__ = ["END_OF_BATTLE", "END_OF_STEP"]
 
 # ------------------------------------------------------------------ selectors
-MY_CHARACTERS = Selector(lambda ctx: board.characters(ctx.state, ctx.player))
-FOE_CHARACTERS = Selector(lambda ctx: board.characters(ctx.state, board.other(ctx.player)))
-FOE_ITEMS = Selector(
+MY_CHARACTERS: Final = Selector(lambda ctx: board.characters(ctx.state, ctx.player))
+FOE_CHARACTERS: Final = Selector(lambda ctx: board.characters(ctx.state, board.other(ctx.player)))
+FOE_ITEMS: Final = Selector(
     lambda ctx: [
         c.id
         for c in ctx.state.cards_in(f"play:{board.other(ctx.player)}")
         if c.face_up and c.attached_to != EMPTY and facts(c.code).type == ITEM
     ]
 )
-MY_FREE_CHARACTERS = MY_CHARACTERS.where(lambda state, card: board.item_of(state, card.id) == EMPTY)
-HOLDER = Selector(lambda ctx: [h] if (h := ctx.state.cards[ctx.source].attached_to) != EMPTY else [])
+MY_FREE_CHARACTERS: Final = MY_CHARACTERS.where(lambda state, card: board.item_of(state, card.id) == EMPTY)
+HOLDER: Final = Selector(lambda ctx: [h] if (h := ctx.state.cards[ctx.source].attached_to) != EMPTY else [])
 
 
 def is_expended(state: State, card: Card) -> bool:
@@ -66,10 +68,10 @@ def new_location(state: State, card: Card, player: int) -> bool:
     return all(facts(state.cards[lid].code).title != title for seat in seats for lid in board.locations(state, seat))
 
 
-KAITOU_LOCATIONS = Selector(
+KAITOU_LOCATIONS: Final = Selector(
     lambda ctx: [c for c in kaitou(LOCATION)(ctx) if new_location(ctx.state, ctx.state.cards[c], ctx.player)]
 )
-KAITOU_ITEMS = kaitou(ITEM)
+KAITOU_ITEMS: Final = kaitou(ITEM)
 
 
 # ------------------------------------------------------------------ conditions and costs
@@ -77,18 +79,18 @@ def _discard_top(ctx: Ctx) -> None:
     board.mill(ctx.state, ctx.player, 1, "an effect's cost")
 
 
-WON_ATTACK_THIS_STEP = Condition(lambda ctx: ctx.player in ctx.state.vars.get("won_attack", ()))
+WON_ATTACK_THIS_STEP: Final = Condition(lambda ctx: ctx.player in ctx.state.vars.get("won_attack", ()))
 
-EXPEND_SELF = Cost(
+EXPEND_SELF: Final = Cost(
     lambda ctx: board.is_ready(ctx.state, ctx.source), lambda ctx: expend(ctx.state, ctx.source), "expend this card"
 )
-EXPEND_HOLDER = Cost(
+EXPEND_HOLDER: Final = Cost(
     lambda ctx: (h := ctx.state.cards[ctx.source].attached_to) != EMPTY and board.is_ready(ctx.state, h),
     lambda ctx: expend(ctx.state, ctx.state.cards[ctx.source].attached_to),
     "expend the attached character",
 )
-DISCARD_SELF = Cost(lambda ctx: True, lambda ctx: board.to_discard(ctx.state, ctx.source), "discard this card")
-DISCARD_TOP_OF_DECK = Cost(
+DISCARD_SELF: Final = Cost(lambda ctx: True, lambda ctx: board.to_discard(ctx.state, ctx.source), "discard this card")
+DISCARD_TOP_OF_DECK: Final = Cost(
     lambda ctx: bool(ctx.state.zones[f"deck:{ctx.player}"]) or ctx.state.options.get("deck_cost_shortfall") != "forbid",
     lambda ctx: _discard_top(ctx),
     "discard the top card of your deck",

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from typing import Final
 
 from cards.pool import load_pool
 
-GAME_ID = "inuyasha"
-COLORS: tuple[str, ...] = ("red", "blue", "purple", "black", "white")
-CHARACTER = "character"
-ITEM = "item"
-LOCATION = "location"
-EVENT = "event"
-KAITOU = "kaitou"
+GAME_ID: Final = "inuyasha"
+COLORS: Final[tuple[str, ...]] = ("red", "blue", "purple", "black", "white")
+CHARACTER: Final = "character"
+ITEM: Final = "item"
+LOCATION: Final = "location"
+EVENT: Final = "event"
+KAITOU: Final = "kaitou"
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -44,9 +44,18 @@ class Facts:
         return color in self.values
 
 
-@cache
+_TABLE: Final[dict[str, Facts]] = {}
+
+
 def facts(code: str) -> Facts:
-    """Facts of the card with this code (KeyError names the code when unknown)."""
+    """Facts of the card with this code (KeyError names the code when unknown), built once."""
+    found = _TABLE.get(code)
+    if found is None:
+        found = _TABLE[code] = _build(code)
+    return found
+
+
+def _build(code: str) -> Facts:
     pool = load_pool(GAME_ID)
     if code not in pool:
         raise KeyError(f"inuyasha: unknown card code {code!r}")

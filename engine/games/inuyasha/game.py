@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from engine.core.game import ALWAYS_ASK, HIDDEN, OWNER, PUBLIC, DeckList, Game, MatchOption, ZoneSpec, always_ask_option
 from engine.core.state import State
@@ -14,7 +14,7 @@ from engine.games.inuyasha.facts import EVENT, facts
 # Importing these modules registers the procedures and card scripts.
 from engine.games.inuyasha import battle, cards_heroes, cards_villains, combat, turn  # noqa: F401  isort: skip
 
-STEP_PROCEDURES = {"setup": "inuyasha.setup_step", "battle": "inuyasha.battle", "recovery": "inuyasha.recovery"}
+STEP_PROCEDURES: Final = {"setup": "inuyasha.setup_step", "battle": "inuyasha.battle", "recovery": "inuyasha.recovery"}
 
 
 class InuyashaGame(Game):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from engine.core.events import only
 from engine.core.prompt import Option
@@ -11,9 +12,9 @@ from engine.games.inuyasha import board
 from engine.games.inuyasha.facts import facts
 from engine.games.inuyasha.rules import rule
 
-OPENING = 5
-KEPT_ZONES = ("kaitou", "kaitou_deck")
-FROM_KAITOU = "from_kaitou"  # card flag: taken from the Kaitou deck during a game (goes back there)
+OPENING: Final = 5
+KEPT_ZONES: Final = ("kaitou", "kaitou_deck")
+FROM_KAITOU: Final = "from_kaitou"  # card flag: taken from the Kaitou deck during a game (goes back there)
 
 
 def deal(state: State) -> None:
@@ -42,8 +43,8 @@ def deal_cards(state: State, frame: Frame) -> None:
 
 
 # ------------------------------------------------------------------ cutting a shuffled deck (rules 3.2, 3.7, 10.6)
-CUTS = (("quarter", 1, 4), ("half", 1, 2), ("three_quarters", 3, 4))
-CUT_WORDS = {"quarter": "about a quarter", "half": "about half", "three_quarters": "about three quarters"}
+CUTS: Final = (("quarter", 1, 4), ("half", 1, 2), ("three_quarters", 3, 4))
+CUT_WORDS: Final = {"quarter": "about a quarter", "half": "about half", "three_quarters": "about three quarters"}
 
 
 def offer_cut(state: State, owner: int) -> None:

@@ -5,6 +5,8 @@ Each `why_not_*` returns None when the action is legal, else (reason for the pla
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.state import EMPTY, State
 from engine.dsl.context import Ctx
 from engine.games.inuyasha import board
@@ -12,7 +14,7 @@ from engine.games.inuyasha.facts import CHARACTER, EVENT, ITEM, KAITOU, LOCATION
 from engine.games.inuyasha.scripts import play_of, static_of
 
 Why = tuple[str, str] | None
-MAX_CHARACTERS = 2
+MAX_CHARACTERS: Final = 2
 
 
 def rule(section: str) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from engine.dsl.conditions import ALWAYS, Condition
 from engine.dsl.context import Ctx
@@ -35,12 +35,12 @@ if TYPE_CHECKING:
 
 book = ScriptBook("inuyasha")
 
-STATIC = "static"
-EVENT = "event"
-ACTIVATED = "activated"
-TRIGGER = "trigger"
-ON_ENTER = "enter"
-ON_WIN_ATTACK = "win_attack"
+STATIC: Final = "static"
+EVENT: Final = "event"
+ACTIVATED: Final = "activated"
+TRIGGER: Final = "trigger"
+ON_ENTER: Final = "enter"
+ON_WIN_ATTACK: Final = "win_attack"
 
 BonusFn = Callable[["State", "Card", "Card", str], int]
 # One way to use an effect: (option-id suffix, label, targets, color).

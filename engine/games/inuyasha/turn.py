@@ -5,6 +5,8 @@ Every procedure is a plain function over (state, frame); frames hold only ids an
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.prompt import Option
 from engine.core.state import Frame, State, procedure
 from engine.games.inuyasha import board
@@ -12,9 +14,9 @@ from engine.games.inuyasha.facts import CHARACTER, facts
 from engine.games.inuyasha.rules import rule, why_not_item, why_not_play
 from engine.games.inuyasha.scripts import ON_ENTER, run_trigger
 
-OPENING_SHARDS = 5
-OPENING_HAND = 5
-DRAW_PER_TURN = 3
+OPENING_SHARDS: Final = 5
+OPENING_HAND: Final = 5
+DRAW_PER_TURN: Final = 3
 
 
 def _name(player: int) -> str:

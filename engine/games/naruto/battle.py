@@ -4,15 +4,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.core.prompt import Option
 from engine.core.state import Frame, State, procedure
 from engine.games.naruto import actions, board
 from engine.games.naruto.book import BOOK, SEND_RULES
 
-MAX_TEAMS = 3
-OUTSTANDING = 5
+MAX_TEAMS: Final = 3
+OUTSTANDING: Final = 5
 
 
 # ------------------------------------------------------------------ who may be sent out

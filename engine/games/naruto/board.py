@@ -12,13 +12,14 @@ Layout of a state (see rules sections in brackets):
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from engine.core.state import State
 from engine.games.naruto.book import AURAS, MARKS
 from engine.games.naruto.facts import _FACTS, GENDERS, NO_RANK, RANKS, Facts, facts
 
-INJURED = "injured"
-PLAY_ZONES = ("village", "battle")
+INJURED: Final = "injured"
+PLAY_ZONES: Final = ("village", "battle")
 
 
 def f_of(state: State, cid: int) -> Facts:
@@ -114,8 +115,8 @@ def traits(state: State, cid: int) -> frozenset[str]:
     return (base | extra) - lost
 
 
-LINK_TRAITS: dict[str, tuple[str, ...]] = {}
-LINK_NAMES: dict[str, tuple[str, ...]] = {}
+LINK_TRAITS: Final[dict[str, tuple[str, ...]]] = {}
+LINK_NAMES: Final[dict[str, tuple[str, ...]]] = {}
 
 
 def has_trait(state: State, cid: int, trait: str) -> bool:

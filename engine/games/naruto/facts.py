@@ -7,14 +7,14 @@ here is per-match. Ranks follow rules section 13.6 (with its Interpretation).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from cards.pool import CardDef, load_pool
 
-GAME_ID = "naruto"
-SYMBOLS = ("Earth", "Fire", "Lightning", "Void", "Water", "Wind")
+GAME_ID: Final = "naruto"
+SYMBOLS: Final = ("Earth", "Fire", "Lightning", "Void", "Water", "Wind")
 
-RANKS: dict[str, int] = {
+RANKS: Final[dict[str, int]] = {
     "Ninja Academy Student": 0,
     "Genin": 1,
     "Chunin": 2,
@@ -25,9 +25,9 @@ RANKS: dict[str, int] = {
     "Kage": 5,
     "Sannin": 5,
 }
-NO_RANK = -1
-GENDERS = ("Male", "Female")
-KEYWORDS = (
+NO_RANK: Final = -1
+GENDERS: Final = ("Male", "Female")
+KEYWORDS: Final = (
     "Ambush",
     "Growth",
     "Mastery",
@@ -149,7 +149,7 @@ def build_facts(card: CardDef) -> Facts:
     )
 
 
-_FACTS: dict[str, Facts] = {}
+_FACTS: Final[dict[str, Facts]] = {}
 
 
 def all_facts() -> dict[str, Facts]:

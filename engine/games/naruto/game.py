@@ -4,21 +4,21 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from engine.core.game import ALWAYS_ASK, HIDDEN, OWNER, PUBLIC, DeckList, Game, MatchOption, ZoneSpec, always_ask_option
 from engine.core.state import Frame, State
 from engine.games.naruto import actions, board
 from engine.games.naruto.facts import GAME_ID, all_facts
 
-DECK_SIZE = 50
-COPY_LIMIT = 3
-RESERVE_KEYWORDS = frozenset({"Reinforcement", "Squad"})
-PHASE_STEPS = {"start": 0, "mission": 1, "organization": 2, "battle": 3, "end": 4}
+DECK_SIZE: Final = 50
+COPY_LIMIT: Final = 3
+RESERVE_KEYWORDS: Final = frozenset({"Reinforcement", "Squad"})
+PHASE_STEPS: Final = {"start": 0, "mission": 1, "organization": 2, "battle": 3, "end": 4}
 
 
 # Keys of this turn's effects (`vars["turn_fx"]`) that list cards; the others list players or battles.
-CARD_EFFECTS = (
+CARD_EFFECTS: Final = (
     "blade_at_end",
     "deadly",
     "extra_reward",

@@ -5,7 +5,7 @@ Permanent in `chain`/`turn`. A card gets a keyword from its facts or from its `k
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.core.prompt import Option
 from engine.core.state import Frame, State, procedure
@@ -119,14 +119,14 @@ def deploy_options(state: State, player: int) -> list[Option]:
     return options
 
 
-KEYWORD_RULES = {
+KEYWORD_RULES: Final = {
     "ambush": ("Ambush", "naruto 14.1"),
     "growth": ("Growth", "naruto 14.5"),
     "platoon": ("Platoon", "naruto 14.8"),
     "sacrifice": ("Sacrifice", "naruto 14.10"),
     "squad": ("Squad", "naruto 14.12"),
 }
-_HOME = {
+_HOME: Final = {
     "ambush": "chakra",
     "growth": "hand",
     "platoon": "hand",

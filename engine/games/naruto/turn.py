@@ -4,6 +4,8 @@ Battle [9-11] and End [12] Phases, as resumable procedures.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.prompt import Option
 from engine.core.state import Frame, State, procedure
 from engine.dsl.durations import END_OF_TURN, end_of
@@ -11,10 +13,10 @@ from engine.games.naruto import actions, board
 from engine.games.naruto.board import f_of
 from engine.games.naruto.book import BOOK
 
-OPENING_HAND = 6
-MIN_MULLIGAN_HAND = 4
-HAND_LIMIT = 6
-REWARDS_TO_WIN = 10
+OPENING_HAND: Final = 6
+MIN_MULLIGAN_HAND: Final = 4
+HAND_LIMIT: Final = 6
+REWARDS_TO_WIN: Final = 10
 
 
 @procedure("naruto.game")

@@ -9,7 +9,7 @@ Option ids: ``play:<card>[:<target>|:p<seat>]``, ``use:<card>:<ability>[:<target
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.core.errors import EngineError
 from engine.core.prompt import Option
@@ -21,8 +21,8 @@ from engine.games.usagi.board import EVENTS, STACK, STRICKEN, fld
 from engine.games.usagi.book import ABILITY, BOOK, MOMENT, TRIGGER
 from engine.games.usagi.facts import Facts, facts
 
-FINISH = "finish"
-PASS = "pass"
+FINISH: Final = "finish"
+PASS: Final = "pass"
 
 
 # ---------------------------------------------------------------- helpers

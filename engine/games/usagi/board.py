@@ -8,13 +8,15 @@ involved with; "age" = turn an Event was revealed. Orientation "stricken" or "".
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.state import EMPTY, Modifier, State
 from engine.games.usagi.book import BOOK
 from engine.games.usagi.facts import RATINGS, Facts, facts
 
-STRICKEN = "stricken"
-EVENTS = "events"
-STACK = "stack"
+STRICKEN: Final = "stricken"
+EVENTS: Final = "events"
+STACK: Final = "stack"
 
 Auras = dict[int, dict[str, int]]  # character id -> rating -> bonus
 

@@ -15,13 +15,15 @@ player instead of a card.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.dsl.scripts import Effect, ScriptBook
 
-ABILITY = "ability"
-MOMENT = "moment"
-STATIC = "static"
-TRIGGER = "trigger"
-RESOLVE = "resolve"
+ABILITY: Final = "ability"
+MOMENT: Final = "moment"
+STATIC: Final = "static"
+TRIGGER: Final = "trigger"
+RESOLVE: Final = "resolve"
 
 
 class UsagiBook(ScriptBook):
@@ -61,4 +63,4 @@ class UsagiBook(ScriptBook):
         return self._static[cache_key]
 
 
-BOOK = UsagiBook()
+BOOK: Final = UsagiBook()

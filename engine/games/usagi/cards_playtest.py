@@ -6,6 +6,8 @@ card facts the rules read directly (see `facts.py`); such cards are declared van
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.games.usagi.book import BOOK
 from engine.games.usagi.effects import (
     ability,
@@ -31,12 +33,12 @@ from engine.games.usagi.effects import (
     uninvolve,
 )
 
-ANY_CHAR = characters_sel()
-OWN_CHAR = characters_sel(own=True)
-INVOLVED_CHAR = characters_sel(involved=True)
-INVOLVED_ALLY = characters_sel(ally=True, involved=True)
-ANY_ALLY = characters_sel(ally=True)
-STRICKEN_ALLY = characters_sel(ally=True, stricken=True)
+ANY_CHAR: Final = characters_sel()
+OWN_CHAR: Final = characters_sel(own=True)
+INVOLVED_CHAR: Final = characters_sel(involved=True)
+INVOLVED_ALLY: Final = characters_sel(ally=True, involved=True)
+ANY_ALLY: Final = characters_sel(ally=True)
+STRICKEN_ALLY: Final = characters_sel(ally=True, stricken=True)
 
 # Cards whose whole behaviour is printed facts (ratings, costs, Produces, Score, Restricted, Unique).
 BOOK.vanilla(

@@ -8,32 +8,32 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from cards.pool import load_pool
 
-GAME_ID = "usagi"
-RATINGS: tuple[str, ...] = ("combat", "diplomacy", "intrigue", "ceremony", "labor")
-CURRENCIES: tuple[str, ...] = ("honor", "ryo")
-HAND_SIZE = 6
-MIN_DECK = 30
-MAX_COPIES = 3
-TOKEN_POOL: dict[int, int] = {2: 19, 3: 26, 4: 31, 5: 34, 6: 35}
+GAME_ID: Final = "usagi"
+RATINGS: Final[tuple[str, ...]] = ("combat", "diplomacy", "intrigue", "ceremony", "labor")
+CURRENCIES: Final[tuple[str, ...]] = ("honor", "ryo")
+HAND_SIZE: Final = 6
+MIN_DECK: Final = 30
+MAX_COPIES: Final = 3
+TOKEN_POOL: Final[dict[int, int]] = {2: 19, 3: 26, 4: 31, 5: 34, 6: 35}
 
-CHARACTER = "Character"
-EVENT = "Event"
-ATTACHMENT = "Attachment"
-MOMENT = "Moment"
-HERO = "Hero"
-ALLY = "Ally"
-STORY = "Story"
-POSSESSION = "Possession"
-EXPERIENCE = "Experience"
-SETTING = "Setting"
-ACTION = "Action"
-HELD = "Held"
+CHARACTER: Final = "Character"
+EVENT: Final = "Event"
+ATTACHMENT: Final = "Attachment"
+MOMENT: Final = "Moment"
+HERO: Final = "Hero"
+ALLY: Final = "Ally"
+STORY: Final = "Story"
+POSSESSION: Final = "Possession"
+EXPERIENCE: Final = "Experience"
+SETTING: Final = "Setting"
+ACTION: Final = "Action"
+HELD: Final = "Held"
 
-TYPES: dict[str, tuple[str, ...]] = {
+TYPES: Final[dict[str, tuple[str, ...]]] = {
     CHARACTER: (HERO, ALLY),
     EVENT: ("", STORY),
     ATTACHMENT: (POSSESSION, EXPERIENCE, SETTING),
@@ -119,7 +119,7 @@ def all_facts() -> dict[str, Facts]:
     return table
 
 
-_TABLE: dict[str, Facts] = {}
+_TABLE: Final[dict[str, Facts]] = {}
 
 
 def facts(code: str) -> Facts:

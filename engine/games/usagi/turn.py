@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.events import only
 from engine.core.prompt import Option
 from engine.core.state import Frame, State, procedure
@@ -10,8 +12,8 @@ from engine.games.usagi.board import EVENTS, STRICKEN
 from engine.games.usagi.conclusion import seat_order
 from engine.games.usagi.facts import HAND_SIZE, facts
 
-DONE = "done"
-PASS = "pass"
+DONE: Final = "done"
+PASS: Final = "pass"
 
 
 @procedure("usagi.turn")

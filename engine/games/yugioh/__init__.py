@@ -7,6 +7,8 @@
 'first'
 """
 
+from typing import Final
+
 from engine.core.registry import register_game
 from engine.games.yugioh import (  # noqa: F401  (registers procedures and card scripts)
     battle,
@@ -24,6 +26,6 @@ from engine.games.yugioh import (  # noqa: F401  (registers procedures and card 
 from engine.games.yugioh.game import YugiohGame
 from engine.games.yugioh.scripts import BOOK
 
-GAME = register_game(YugiohGame())
+GAME: Final = register_game(YugiohGame())
 
 __all__ = ["BOOK", "GAME", "YugiohGame"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.prompt import Option
 from engine.core.state import EMPTY, Frame, State, procedure
 from engine.games.yugioh.board import (
@@ -22,7 +24,7 @@ from engine.games.yugioh.chain import window
 from engine.games.yugioh.facts import facts
 from engine.games.yugioh.scripts import effect_of
 
-WALL_OF_ILLUSION = "13945283"
+WALL_OF_ILLUSION: Final = "13945283"
 
 
 def swords_block(state: State, player: int) -> bool:

@@ -10,16 +10,18 @@ Set), "revert" (turn whose End Phase returns control), "soulx" ([player, turn] o
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.state import EMPTY, Card, Modifier, State
 from engine.games.yugioh.facts import EXODIA_PIECES, Facts, facts
 
-LORD_OF_D = "17985575"
-CAPTURE_JAR = "50045299"
-SWORDS = "72302403"
-PUPPETEER = "54098121"
-TOKEN = "token"  # the generic Monster Token of cards.json (rule 5.7)
-SENT_TO_GRAVE = "sent_to_grave"  # Trigger effects "when this card is sent from the field to the Graveyard"
-START_LP = 8000
+LORD_OF_D: Final = "17985575"
+CAPTURE_JAR: Final = "50045299"
+SWORDS: Final = "72302403"
+PUPPETEER: Final = "54098121"
+TOKEN: Final = "token"  # the generic Monster Token of cards.json (rule 5.7)
+SENT_TO_GRAVE: Final = "sent_to_grave"  # Trigger effects "when this card is sent from the field to the Graveyard"
+START_LP: Final = 8000
 
 
 def opp(player: int) -> int:
@@ -77,8 +79,8 @@ def active_field_card(state: State) -> int:
 
 
 # ----------------------------------------------------------------------------- stats
-FIELD_BOOSTS: dict[str, dict[str, int]] = {}  # field code -> race -> delta (filled by scripts)
-EQUIP_BOOSTS: dict[str, tuple[int, int]] = {}  # equip code -> (atk delta, def delta)
+FIELD_BOOSTS: Final[dict[str, dict[str, int]]] = {}  # field code -> race -> delta (filled by scripts)
+EQUIP_BOOSTS: Final[dict[str, tuple[int, int]]] = {}  # equip code -> (atk delta, def delta)
 
 
 def _delta(state: State, cid: int, stat: str) -> int:

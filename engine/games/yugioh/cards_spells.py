@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.state import EMPTY
 from engine.dsl.conditions import ALWAYS, Condition
 from engine.dsl.context import Ctx
@@ -29,9 +31,9 @@ from engine.games.yugioh.effects import fusion_options, reveal
 from engine.games.yugioh.facts import facts
 from engine.games.yugioh.scripts import BOOK, grave_monsters, monsters_sel, st_sel
 
-NEED_ROOM_OR_TARGET = ["you need a free Monster Card Zone space and a monster to summon", "4.1"]
-ROOM = Condition(lambda ctx: EMPTY in ctx.state.zones[f"mzone:{ctx.player}"])
-FOE_HAS_MONSTER = Condition(lambda ctx: bool(monsters(ctx.state, opp(ctx.player))))
+NEED_ROOM_OR_TARGET: Final = ["you need a free Monster Card Zone space and a monster to summon", "4.1"]
+ROOM: Final = Condition(lambda ctx: EMPTY in ctx.state.zones[f"mzone:{ctx.player}"])
+FOE_HAS_MONSTER: Final = Condition(lambda ctx: bool(monsters(ctx.state, opp(ctx.player))))
 
 
 def spell(code: str, name_: str, resolve: object, **fields: object) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.dsl.conditions import ALWAYS, Condition
 from engine.dsl.context import Ctx
 from engine.dsl.costs import Cost
@@ -90,7 +92,7 @@ def stays(ctx: Ctx) -> None:
     ctx.state.log(f"{name(ctx.state, ctx.source)} stays on the field.")
 
 
-FACE_UP = monsters_sel("any", face_up=True)
+FACE_UP: Final = monsters_sel("any", face_up=True)
 trap("04206964", "trap_hole", trap_hole, target=Selector(_just_summoned))
 trap(
     "83887306",

@@ -6,7 +6,7 @@ A chain link is a plain list in `state.vars["chain"]`:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.core.prompt import Option
 from engine.core.state import EMPTY, Card, Frame, State, procedure
@@ -25,12 +25,12 @@ from engine.games.yugioh.board import (
 from engine.games.yugioh.facts import facts
 from engine.games.yugioh.scripts import BOOK, candidates, effect_of, usable
 
-ULTIMATE_OFFERING = "80604091"
-LINK_ONLY_TYPES = ("normal", "counter")  # Magic/Trap subtypes that leave after resolving
-LASTING_TYPES = ("equip", "field", "continuous")  # need to stay on the field to work (rule 8.3)
-QUICK_PHASES = ("main1", "main2", "battle")  # a Quick-Play Magic leaves the hand only then (rule 6.6)
-OFFERING_USE = "ultimate_offering_summon"
-MONSTER_SPEEDS = {"ignition": 1, "quick": 2}  # activated monster effects: Cost (Speed 1), Multi-Trigger (2)
+ULTIMATE_OFFERING: Final = "80604091"
+LINK_ONLY_TYPES: Final = ("normal", "counter")  # Magic/Trap subtypes that leave after resolving
+LASTING_TYPES: Final = ("equip", "field", "continuous")  # need to stay on the field to work (rule 8.3)
+QUICK_PHASES: Final = ("main1", "main2", "battle")  # a Quick-Play Magic leaves the hand only then (rule 6.6)
+OFFERING_USE: Final = "ultimate_offering_summon"
+MONSTER_SPEEDS: Final = {"ignition": 1, "quick": 2}  # activated monster effects: Cost (Speed 1), Multi-Trigger (2)
 
 
 def window(state: State, first: int, text: str, *, rule: str = "8.2", only: bool = False) -> None:

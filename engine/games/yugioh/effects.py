@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from engine.core.prompt import Option
 from engine.core.state import EMPTY, Frame, State, procedure
@@ -11,7 +12,7 @@ from engine.games.yugioh.board import level as level_of
 from engine.games.yugioh.facts import code_by_name, facts
 from engine.games.yugioh.pick import label
 
-ACTIONS: dict[str, Callable[[State, int], None]] = {"destroy": destroy, "to_hand": to_hand, "banish": banish}
+ACTIONS: Final[dict[str, Callable[[State, int], None]]] = {"destroy": destroy, "to_hand": to_hand, "banish": banish}
 
 
 def reveal(state: State, cid: int, player: int) -> None:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from cards.pool import load_pool
 
-GAME_ID = "yugioh"
+GAME_ID: Final = "yugioh"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,14 +63,22 @@ class Facts:
         return 1 if self.level >= 5 else 0
 
 
-FLIP_CODES = frozenset(
+FLIP_CODES: Final = frozenset(
     {"87557188", "46461247", "54652250", "07089711", "33066139", "09076207"}
 )  # the FLIP monsters of the pool (tags say "flip" too)
 
 
-@cache
+_TABLE: Final[dict[str, Facts]] = {}
+
+
 def table() -> dict[str, Facts]:
-    """Facts of every card of the built-in pool, by code."""
+    """Facts of every card of the built-in pool, by code (built on first use; one dict per process)."""
+    if not _TABLE:
+        _TABLE.update(_build_table())
+    return _TABLE
+
+
+def _build_table() -> dict[str, Facts]:
     out: dict[str, Facts] = {}
     for code, card in load_pool(GAME_ID).cards.items():
         stats = card.stats
@@ -89,7 +98,8 @@ def table() -> dict[str, Facts]:
 
 
 def facts(code: str) -> Facts:
-    return table()[code]
+    found = _TABLE.get(code)
+    return found if found is not None else table()[code]
 
 
 @cache
@@ -97,4 +107,4 @@ def code_by_name(name: str) -> str:
     return load_pool(GAME_ID).by_name(name).code
 
 
-EXODIA_PIECES = ("33396948", "08124921", "44519536", "70903634", "07902349")
+EXODIA_PIECES: Final = ("33396948", "08124921", "44519536", "70903634", "07902349")

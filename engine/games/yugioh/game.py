@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from engine.core.game import CONTROLLER, HIDDEN, OWNER, PUBLIC, DeckList, Game, MatchOption, ZoneSpec
 from engine.core.state import State
@@ -17,10 +17,10 @@ from engine.games.yugioh.explain import explain
 from engine.games.yugioh.facts import table
 from engine.games.yugioh.match import start_duel, toss
 
-BANLIST_FILE = Path(__file__).resolve().parents[3] / "cards" / "data" / "yugioh" / "forbidden_limited.json"
-MIN_DECK = 40
-SIDE_SIZE = 15
-MAX_COPIES = 3
+BANLIST_FILE: Final = Path(__file__).resolve().parents[3] / "cards" / "data" / "yugioh" / "forbidden_limited.json"
+MIN_DECK: Final = 40
+SIDE_SIZE: Final = 15
+MAX_COPIES: Final = 3
 
 
 @cache

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.state import EMPTY, Frame, State, procedure
 from engine.games.yugioh.board import START_LP, draw, opp
 from engine.games.yugioh.facts import facts
 
-OPENING_HAND = 5
+OPENING_HAND: Final = 5
 
 
 def match_winner(results: list[int], duels: int) -> tuple[bool, list[int]]:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.prompt import Option
 from engine.core.state import Frame, State, procedure
 from engine.games.yugioh.facts import facts
 
-ZONE_WORDS = {
+ZONE_WORDS: Final = {
     "mzone": "Monster Zone",
     "szone": "Magic & Trap Zone",
     "fzone": "Field Zone",

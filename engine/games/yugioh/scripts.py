@@ -7,6 +7,8 @@ A card's effect is an `engine.dsl.scripts.Effect`: `kind` is "spell", "trap", "f
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.state import EMPTY, State
 from engine.dsl.context import Ctx
 from engine.dsl.scripts import Effect, ScriptBook
@@ -14,7 +16,7 @@ from engine.dsl.selectors import Selector
 from engine.games.yugioh.board import targetable
 from engine.games.yugioh.facts import facts
 
-BOOK = ScriptBook("yugioh")
+BOOK: Final = ScriptBook("yugioh")
 
 
 def effect_of(code: str) -> Effect | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.state import EMPTY, Frame, State, procedure
 from engine.games.yugioh.board import (
     PUPPETEER,
@@ -17,7 +19,7 @@ from engine.games.yugioh.chain import window
 from engine.games.yugioh.facts import facts
 from engine.games.yugioh.scripts import effect_of
 
-PUPPETEER_EFFECT = "mysterious_puppeteer"
+PUPPETEER_EFFECT: Final = "mysterious_puppeteer"
 
 
 def soul_exchanged(state: State, player: int) -> list[int]:

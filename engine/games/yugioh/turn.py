@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.state import EMPTY, Frame, State, procedure
 from engine.games.yugioh.board import SWORDS, draw, monsters, name, opp, sweep, to_grave, to_hand, turn
 from engine.games.yugioh.chain import window
 
-WICKED_WORM = "06285791"
-HAND_LIMIT = 6
+WICKED_WORM: Final = "06285791"
+HAND_LIMIT: Final = 6
 
 
 @procedure("ygo.turn")
