@@ -221,3 +221,45 @@ def test_naruto_evaluation_prefers_one_more_battle_reward() -> None:
     before = evaluate(state, 0)
     state.move(state.zones["deck:0"][-1], "rewards:0")
     assert evaluate(state, 0) > before + 0.05
+
+
+def _naruto_hand_card(state: State, player: int, ninja: bool) -> int | None:
+    from engine.games.naruto.facts import facts
+
+    for cid in state.zones[f"hand:{player}"]:
+        card = facts(state.cards[cid].code)
+        if (card.kind == "Ninja") == ninja and (not ninja or card.combat + card.support >= 2):
+            return cid
+    return None
+
+
+def test_naruto_evaluation_keeps_ninjas_in_hand_and_charges_only_what_jutsus_need() -> None:
+    from engine.ai.evaluators.naruto import CHAKRA_READY, evaluate
+
+    checked = 0
+    for seed in range(1, 40):
+        state = _midgame("naruto", seed, 6 + seed % 20)
+        if state.result is not None:
+            continue
+        ninja = _naruto_hand_card(state, 0, ninja=True)
+        other = _naruto_hand_card(state, 0, ninja=False)
+        if ninja is None or other is None or len(state.zones["hand:0"]) > 6:
+            continue
+        for cid in list(state.zones["chakra:0"]):  # start from an empty Chakra area
+            state.move(cid, "discard:0")
+        before = evaluate(state, 0)
+        charged_ninja = state.clone()
+        charged_ninja.move(ninja, "chakra:0")
+        assert evaluate(charged_ninja, 0) < before  # a Ninja charged is a deployment lost
+        state.move(other, "chakra:0")
+        assert evaluate(state, 0) > before  # the first Chakra pays for Jutsus: worth charging
+        for cid in state.zones["deck:0"][: CHAKRA_READY - 1]:
+            state.move(cid, "chakra:0")
+        assert len(state.zones["chakra:0"]) == CHAKRA_READY
+        ready = evaluate(state, 0)
+        spare = _naruto_hand_card(state, 0, ninja=False) or _naruto_hand_card(state, 0, ninja=True)
+        assert spare is not None
+        state.move(spare, "chakra:0")
+        assert evaluate(state, 0) < ready  # beyond what Jutsus need, a card is worth more in hand
+        checked += 1
+    assert checked >= 3
