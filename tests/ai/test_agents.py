@@ -263,3 +263,22 @@ def test_naruto_evaluation_keeps_ninjas_in_hand_and_charges_only_what_jutsus_nee
         assert evaluate(state, 0) < ready  # beyond what Jutsus need, a card is worth more in hand
         checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize("game_id", ["naruto", "usagi", "inuyasha"])
+def test_the_search_uses_the_games_exploration_unless_told_otherwise(game_id: str) -> None:
+    from engine.ai.evaluators import knowledge
+    from engine.ai.ismcts import EXPLORATION
+
+    expected = knowledge(game_id).exploration
+    state = _midgame(game_id, 3, 8)
+    while state.pending is not None and len(state.pending.options) < 2:
+        state.apply(state.pending.options[0])
+    assert state.pending is not None
+    seat = state.pending.player
+    searcher = IsmctsAgent(seed=1, budget_ms=1000, max_iterations=5)
+    searcher.choose(state, seat)
+    assert searcher._exploration == (EXPLORATION if expected is None else expected)
+    told = IsmctsAgent(seed=1, budget_ms=1000, max_iterations=5, exploration=0.7)
+    told.choose(state, seat)
+    assert told._exploration == 0.7
