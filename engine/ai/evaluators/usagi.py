@@ -21,10 +21,6 @@ from engine.games.usagi import board
 
 TIE_PICK: Final = "tie_pick"
 ROLLOUT: Final = 30  # random decisions at most: enough to reach the Conclusion from the Actions phase
-# The evaluation moves by about 0.01 between sensible lines (a token is 2/31 of the pool in a
-# four-player game), so the default exploration (0.25) spread a 120 ms search's visits almost evenly
-# over the options and the most-visited one was close to a random pick.
-EXPLORATION: Final = 0.05
 RESOLVE: Final = "usagi.resolve_event"
 
 
