@@ -282,3 +282,21 @@ def test_the_search_uses_the_games_exploration_unless_told_otherwise(game_id: st
     told = IsmctsAgent(seed=1, budget_ms=1000, max_iterations=5, exploration=0.7)
     told.choose(state, seat)
     assert told._exploration == 0.7
+
+
+def test_yugioh_search_values_a_card_in_hand_above_500_life_points() -> None:
+    from engine.ai.evaluators import evaluate
+
+    checked = 0
+    for seed in range(1, 10):
+        state = _midgame("yugioh", seed, 12)
+        if state.result is not None or not state.zones["hand:0"]:
+            continue
+        lost_card = state.clone()
+        lost_card.move(lost_card.zones["hand:0"][0], "grave:0")
+        lost_life = state.clone()
+        lost_life.players[0]["lp"] = int(lost_life.players[0]["lp"]) - 500
+        assert evaluate(lost_card, 0) < evaluate(lost_life, 0)  # card advantage counts
+        assert state.game.evaluate(lost_card, 0) > state.game.evaluate(lost_life, 0)  # the game's own weighs less
+        checked += 1
+    assert checked >= 5
