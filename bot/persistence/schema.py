@@ -23,7 +23,24 @@ def load_all_tables() -> None:
     import bot.persistence.models  # noqa: F401
 
 
+def check_sqlite_folder(url: str) -> None:
+    """Refuse a SQLite file in a folder that does not exist, before any driver connects.
+
+    The driver would fail to open it anyway, but aiosqlite then answers its closing call on a
+    worker thread after the migration's event loop has closed (a stray thread exception).
+    """
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database or parsed.database == ":memory:":
+        return
+    folder = Path(parsed.database).expanduser().parent
+    if not folder.is_dir():
+        raise FileNotFoundError(f"the folder of the SQLite file does not exist: {folder}")
+
+
 def alembic_config(url: str) -> Config:
+    check_sqlite_folder(url)
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.set_main_option("sqlalchemy.url", async_url(url))

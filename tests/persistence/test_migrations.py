@@ -76,3 +76,10 @@ async def test_tables_of_other_owners_are_left_alone(tmp_path: Path) -> None:
     await engine.dispose()
     await asyncio.to_thread(check_no_drift, url)
     assert "catalog_demo" in await table_names(url)
+
+
+def test_a_sqlite_file_in_a_missing_folder_is_refused_before_connecting(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError, match="does not exist"):
+        schema.alembic_config(f"sqlite:///{tmp_path / 'missing' / 'db.sqlite'}")
+    schema.alembic_config(f"sqlite:///{tmp_path / 'db.sqlite'}")  # the folder exists: accepted
+    schema.alembic_config("sqlite://")  # in memory: nothing to check
