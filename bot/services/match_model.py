@@ -198,7 +198,8 @@ def result_text(row: MatchRow) -> str:
 
 
 def resolve_option(prompt: Prompt, typed: str) -> str:
-    """Typed input to an option id: a 1-based number, an exact id, or a label (exact, then prefix).
+    """Typed input to an option id: a 1-based number, an exact id, or a label (exact, then
+    prefix, then any part of it: "decisive" picks "Discard Decisive Charge" when no other does).
 
     Give it the prompt the player was shown (`public_prompt`): numbers count in its order."""
     text = typed.strip()
@@ -211,6 +212,8 @@ def resolve_option(prompt: Prompt, typed: str) -> str:
         return option.id
     folded = text.casefold()
     matches = [o for o in prompt.options if o.label.casefold().startswith(folded)] if folded else []
+    if not matches and folded:
+        matches = [o for o in prompt.options if folded in o.label.casefold()]
     if len(matches) == 1:
         return matches[0].id
     if len(matches) > 1:

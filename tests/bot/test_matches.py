@@ -177,6 +177,29 @@ async def test_typed_choices_resolve_by_number_and_label(matches: MatchService) 
         resolve_option(prompt, "fly away")
 
 
+def test_typed_choices_resolve_by_any_part_of_a_label_when_it_is_unambiguous() -> None:
+    from engine.core.prompt import Option, Prompt
+
+    prompt = Prompt(
+        0,
+        "discard",
+        "Discard step",
+        (
+            Option("discard:1", "Discard Decisive Charge", "discard"),
+            Option("discard:2", "Discard Battle Cry", "discard"),
+            Option("discard:3", "Discard Mifune Spearman", "discard"),
+            Option("done", "Keep the rest of my hand", "done"),
+        ),
+    )
+    assert resolve_option(prompt, "decisive") == "discard:1"
+    assert resolve_option(prompt, "Discard B") == "discard:2"  # a prefix still wins first
+    assert resolve_option(prompt, "keep") == "done"
+    with pytest.raises(ServiceError, match="matches several options"):
+        resolve_option(prompt, "Discard")
+    with pytest.raises(ServiceError, match="matches several options"):
+        resolve_option(prompt, "ar")  # Charge, Battle Cry, Spearman
+
+
 async def test_another_servers_match_is_out_of_reach_for_non_players(matches: MatchService) -> None:
     from bot.services.errors import NotFoundError
 
