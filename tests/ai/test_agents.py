@@ -270,10 +270,15 @@ def test_the_search_uses_the_games_exploration_unless_told_otherwise(game_id: st
     from engine.ai.evaluators import knowledge
     from engine.ai.ismcts import EXPLORATION
 
-    expected = knowledge(game_id).exploration
+    known = knowledge(game_id)
+    expected = known.exploration
     state = _midgame(game_id, 3, 8)
-    while state.pending is not None and len(state.pending.options) < 2:
-        state.apply(state.pending.options[0])
+    rng = Rng(3)
+    # a prompt the search answers: a real choice, and not one the game's plan takes
+    while (prompt := state.pending) is not None and (
+        len(prompt.options) < 2 or (known.plan is not None and known.plan(state, prompt.player) is not None)
+    ):
+        state.apply(prompt.options[rng.randbelow(len(prompt.options))])
     assert state.pending is not None
     seat = state.pending.player
     searcher = IsmctsAgent(seed=1, budget_ms=1000, max_iterations=5)

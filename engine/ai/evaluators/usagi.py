@@ -5,6 +5,9 @@ end of the whole turn, not of the phase (the game's own `turn_key`): cut at the 
 Actions phase, committing a Character to an Event never shows its payoff and two searching
 players pass until the turn limit.
 
+Proposals, initiation discards, the next step towards an Event the player can win, the kept
+Hero and tie-break picks are planned, not searched (`usagi_plan.plan`, asked first by ISMCTS).
+
 A tie on an Event is broken by secret picks (rules 7.5): a seat that picked before the AI
 keeps its pick in `state.secrets`. In a sampled world another seat's pick is replaced by one
 of its involved cards chosen at random, so the search never plays against the real pick.
@@ -15,9 +18,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Final
 
+from engine.ai.evaluators.usagi_plan import plan
 from engine.core.rng import Rng
 from engine.core.state import State
 from engine.games.usagi import board
+
+__all__ = ["ROLLOUT", "plan", "redact", "turn_key"]
 
 TIE_PICK: Final = "tie_pick"
 ROLLOUT: Final = 30  # random decisions at most: enough to reach the Conclusion from the Actions phase
