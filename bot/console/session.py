@@ -119,7 +119,7 @@ class Console:
         if update.events:
             from bot.render.model import collapse, name_players
 
-            parts.extend(f"· {line}" for line in collapse([name_players(e, names) for e in update.events])[-12:])
+            parts.extend(f"· {line}" for line in collapse([name_players(e, names) for e in update.events]))
         if update.row.decks:
             parts.append(await self.board_text(update.row.id, events=not update.events))
         if update.finished:

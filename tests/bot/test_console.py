@@ -12,6 +12,7 @@ import pytest
 from bot.console.loop import run_console
 from bot.console.session import Console
 from bot.services.hub import Services
+from bot.services.match_model import MatchUpdate
 
 
 @pytest.fixture
@@ -53,6 +54,17 @@ async def test_public_board_never_shows_the_hand(console: Console) -> None:
     assert all(re.fullmatch(r"\s*hand \d+", line) for line in hand_lines), hand_lines
     assert "Number" not in board.split("Last events")[0]  # no card names in the zones
     assert "eyes only" not in board
+
+
+async def test_a_long_turn_is_narrated_whole(console: Console) -> None:
+    await console.handle("/match challenge opponent:bo game:toy")
+    await console.handle("/as bo")
+    await console.handle("/match accept")
+    row, state = await console.services.matches.state(1)
+    events = [f"step {i} of the rival's turn" for i in range(30)]  # an AI turn can tell this much
+    out = await console.after(MatchUpdate(row, state, events=events))
+    told = [line for line in out.splitlines() if line.startswith("· step")]
+    assert told == [f"· {event}" for event in events]
 
 
 async def test_errors_are_polite(console: Console) -> None:
