@@ -295,7 +295,7 @@ async def deck_delete(console: Console, args: Args) -> str:
 async def card(console: Console, args: Args) -> str:
     from bot.render.cards import card_text
 
-    query = args.rest()
+    query = args.text("name")
     if not query:
         raise ServiceError("Usage: /card NAME [game:G]")
     results = await console.services.cards.lookup(query, args.get("game"), limit=3)
@@ -308,7 +308,7 @@ async def card(console: Console, args: Args) -> str:
 
 @command("rules ask")
 async def rules_ask(console: Console, args: Args) -> str:
-    question = args.get("question") or args.rest()
+    question = args.text("question")
     if not question:
         raise ServiceError("Usage: /rules ask QUESTION [game:G]")
     legal: list[str] | None = None

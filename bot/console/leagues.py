@@ -57,7 +57,7 @@ def service(console: Console) -> LeagueService:
 
 
 def league_name(args: Args, usage: str) -> str:
-    name = args.get("name") or args.rest()
+    name = args.text("name")
     if not name:
         raise ServiceError(f"Which league? Usage: {usage}")
     return name
@@ -68,7 +68,7 @@ async def league_create(console: Console, args: Args) -> str:
     row = await service(console).create(
         GUILD,
         console.user,
-        args.need("name", USAGE_CREATE),
+        league_name(args, USAGE_CREATE),
         args.need("game", USAGE_CREATE),
         args.get("format") or "swiss",
         rounds=number(args.get("rounds") or "0", "a number of rounds"),

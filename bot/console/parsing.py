@@ -36,6 +36,11 @@ class Args:
     def rest(self) -> str:
         return " ".join(self.words)
 
+    def text(self, key: str) -> str:
+        """Free text given either way: `key:words…` as Discord's option reads, or bare words
+        (`question:can I attack` is the whole question, not "can")."""
+        return " ".join(part for part in (self.opts.get(key, ""), self.rest()) if part)
+
     def match_id(self, fallback: int | None) -> int:
         raw = self.opts.get("id") or (self.words[0] if self.words and self.words[0].lstrip("#").isdigit() else None)
         if raw is not None:

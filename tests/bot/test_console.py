@@ -201,6 +201,24 @@ async def test_console_and_discord_answer_follow_ups_like_the_service(console: C
     assert replies[0] != replies[1]
 
 
+async def test_discord_style_option_names_take_the_whole_text(console: Console, tmp_path: Path) -> None:
+    """`question:` and `name:` as Discord's slash options read them: the words after them belong to
+    them (not only the first one), and the answer is the one the bare words get."""
+    from bot.services.rules import RulesAssistant
+
+    console.services.rules = RulesAssistant(db_path=str(tmp_path / "rules.sqlite"))
+    bare = await console.handle("/rules ask game:naruto how many cards do i draw each turn")
+    assert "Source:" in bare
+    console.services.rules = RulesAssistant(db_path=str(tmp_path / "rules.sqlite"))  # no follow-up context
+    named = await console.handle("/rules ask game:naruto question:how many cards do i draw each turn")
+    assert named == bare
+    card = await console.handle("/card name:dark magican game:yugioh")
+    assert card.startswith("Dark Magician [yugioh")
+    created = await console.handle("/league create name:Spring Cup game:yugioh")
+    assert "Spring Cup" in created
+    assert "Spring Cup" in await console.handle("/league info name:Spring Cup")
+
+
 @pytest.mark.parametrize(
     ("line", "words"),
     [
