@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import io
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -220,3 +221,17 @@ def test_the_bot_s_handle_view_draws_the_same_board(game_id: str, players: int, 
     by_id, by_handle = model_of(board), model_of(lensed)
     assert sorted(kit.strings(by_id)) == sorted(kit.strings(by_handle))
     assert board_png(lensed).startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("name", ["Hikiji Spymaster", "Wandering Peddler", "Ambitious Magistrate", "Castle Gatehouse"])
+def test_a_word_wider_than_a_card_is_hyphenated_not_split_anywhere(name: str) -> None:
+    width = 100  # about a card's title width at the smallest text size
+    lines = kit.fit(name, width, kit.SMALL, 4)
+    assert all(kit.text_width(line, kit.SMALL) <= width for line in lines)
+    whole = "".join(line[:-1] if line.endswith("-") else line + " " for line in lines).strip()
+    assert whole == name  # nothing lost, no stray spaces inside a word
+    for line, following in pairwise(lines):
+        if line.endswith("-"):
+            assert len(following.split(" ")[0]) >= kit.MIN_CARRIED  # never "Wanderin" / "g"
+    cut = kit.fit(name, width, kit.SMALL, 1)[0]
+    assert cut.endswith("…") and not cut.endswith("-…")

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -86,6 +86,7 @@ def text_width(text: str, size: int, bold: bool = True) -> int:
     return int(font(size, bold).getlength(text))
 
 
+MIN_CARRIED: Final = 3  # letters of a hyphenated word carried to the next line, at least
 _TOKENS = re.compile(r"[^ -]+-+|[^ -]+|-+")  # a no-break space (\xa0) keeps words together
 
 
@@ -97,6 +98,8 @@ def fit(text: str, width: int, size: int = SMALL, lines: int = 2, bold: bool = T
     ('Blue-Eyes White Dragon',)
     >>> fit("Winged Dragon, Guardian of the Fortress #1", 100, 22, 2)[-1].endswith("…")
     True
+    >>> fit("Spymaster", 100, 22)  # a word wider than the line is hyphenated, 3+ letters carried
+    ('Spymas-', 'ter')
     """
     out: list[str] = []
     words = _TOKENS.findall(text)  # words, split after hyphens too ("Half-" "Demon")
@@ -106,12 +109,13 @@ def fit(text: str, width: int, size: int = SMALL, lines: int = 2, bold: bool = T
 
     while words and len(out) < lines:
         line = words.pop(0)
-        while text_width(line, size, bold) > width:  # a word longer than the line: break it
+        while text_width(line, size, bold) > width:  # a word longer than the line: hyphenate it
             cut = len(line) - 1
-            while cut > 1 and text_width(line[:cut], size, bold) > width:
+            while cut > 1 and text_width(line[:cut] + "-", size, bold) > width:
                 cut -= 1
+            cut = max(1, min(cut, len(line) - MIN_CARRIED))  # never carry a lone letter or two over
             words.insert(0, line[cut:])
-            line = line[:cut]
+            line = line[:cut] + "-"
         while words and text_width(join(line, words[0]), size, bold) <= width:
             line = join(line, words.pop(0))
         out.append(line)
@@ -119,7 +123,7 @@ def fit(text: str, width: int, size: int = SMALL, lines: int = 2, bold: bool = T
         last = out[-1]
         while last and text_width(last + "…", size, bold) > width:
             last = last[:-1]
-        out[-1] = last.rstrip(" ,") + "…"
+        out[-1] = last.rstrip(" ,-") + "…"
     return tuple(out)
 
 

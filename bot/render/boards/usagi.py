@@ -93,7 +93,7 @@ def card_box(
     return CardBox(
         facts.name,
         kind,
-        corner=f"★{score}" if score else "",
+        corner=f"★{score}" if score else "",  # extra tokens over the 1 every Event gives (7.6)
         chips=chips(facts.stats.get("ratings") or {}, bonus),
         tags=tuple(tags),
         dim=stricken,  # upright: a sideways card has no room for five ratings
@@ -210,7 +210,10 @@ def draw(model: UsagiBoard) -> bytes:
             1, ("Responding to: " + ", ".join(b.title or "a face-down card" for b in model.responses), kit.TARGET)
         )
     y = kit.caption(canvas, 0, lines)
-    y = canvas.pills(MARGIN, y, [("Ratings:", kit.BG), *RATINGS.values()], WIDTH - MARGIN)
+    legend = [("Ratings:", kit.BG), *RATINGS.values()]
+    if any(box.corner for group in model.events for box in group.boxes):
+        legend.append(("★N: N extra tokens", kit.BG))  # an Event's score over the 1 token (7.6)
+    y = canvas.pills(MARGIN, y, legend, WIDTH - MARGIN)
     canvas.text(
         MARGIN, y, f"Event field ({len(model.events)})" if model.events else "Event field: empty", kit.BODY, kit.TEXT
     )
