@@ -142,13 +142,18 @@ def last_chance(state: State, frame: Frame) -> None:
         flipped = flip_each(state, [a, d], "flipped")
         if flipped is None:
             return
-        lc[0] += 100 * facts(state.cards[flipped[0]].code).level
-        lc[1] += 100 * facts(state.cards[flipped[1]].code).level
+        bonus = [100 * facts(state.cards[cid].code).level for cid in flipped]
+        lc[0] += bonus[0]
+        lc[1] += bonus[1]
         shot = char_sp(state, shooter) + lc[0]
         save = char_sp(state, keeper) + lc[1]
         publish_sp(state, (lc[0], lc[1]))
+        flips = [
+            f"{player_name(p)} flips {name_of(state, cid)} (+{b})"
+            for p, cid, b in zip((a, d), flipped, bonus, strict=True)
+        ]
         state.log(
-            f"Last chance: {name_of(state, flipped[0])} and {name_of(state, flipped[1])} — "
+            f"Last chance: {flips[0]}, {flips[1]} — "
             f"{top_facts(state, shooter).name} {shot} SP vs {top_facts(state, keeper).name} {save} SP."
         )
         if shot != save:
@@ -159,7 +164,8 @@ def last_chance(state: State, frame: Frame) -> None:
         card = state.move(goal_card, z("goals", a))
         card.face_up = True
         frame.data["goal"] = True
-        state.log(f"GOAL! {player_name(a)} scores ({state.count(z('goals', a))} goals).")
+        goals = state.count(z("goals", a))
+        state.log(f"GOAL! {player_name(a)} scores ({goals} goal{'' if goals == 1 else 's'}).")
     else:
         state.log(f"{top_facts(state, keeper).name} stops the shot.")
 

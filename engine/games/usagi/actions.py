@@ -312,7 +312,7 @@ def actions_phase(state: State, frame: Frame) -> None:
         options = action_options(state, seat, response=False)
         options.append(Option(FINISH, "Finish (no more actions this turn)", "finish"))
         frame.step = 1
-        state.ask(seat, "action", f"Player {seat + 1}: declare an action or finish", options, "usagi 6.1")
+        state.ask(seat, "action", "Declare an action or finish", options, "usagi 6.1")
         return
     if frame.step == 1:
         seat = data["actor"]

@@ -45,7 +45,7 @@ class UsagiGame(Game):
     )
     simultaneous_kinds = frozenset({"discard", "propose", "tiebreak"})  # rules 5.4, 5.6, 7.5
     match_options: ClassVar[dict[str, MatchOption]] = {
-        ALWAYS_ASK: always_ask_option("usagi 6.6"),
+        ALWAYS_ASK: always_ask_option("usagi 5.6, 6.6"),
         "final_tiebreak": MatchOption(
             "most_events",
             "House rule for a tie at the end of the game (usagi 7.9)",

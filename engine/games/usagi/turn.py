@@ -146,7 +146,7 @@ def _discard_step(state: State, frame: Frame) -> bool:
         limit = discard_limit(state, seat)
         options = [Option(f"discard:{cid}", f"Discard {board.name(state, cid)} #{cid}", "discard") for cid in hand]
         options.append(Option(DONE, "Keep the rest of my hand", "done"))
-        how = "1 card" if limit == 1 else "any number of cards (you have no Hero in play)"
+        how = "1 card" if limit == 1 else "any number of cards (no Hero in your play field)"
         state.ask(seat, "discard", f"Initiation: you may discard {how}", options, "usagi 5.4")
         return True
     return False
@@ -174,7 +174,9 @@ def _propose_step(state: State, frame: Frame) -> bool:
     while data["index"] < len(order):
         seat = order[data["index"]]
         events = [cid for cid in state.zones[f"hand:{seat}"] if facts(state.cards[cid].code).is_event]
-        if not events:
+        if not events and not state.options.get("always_ask"):
+            # told exactly as a pass: whether a player holds an Event is theirs to know
+            state.log(f"{board.owner_label(seat)} proposes no Event.")
             data["index"] += 1
             continue
         data["asking"] = seat

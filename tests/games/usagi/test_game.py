@@ -72,6 +72,43 @@ def test_hands_and_proposed_events_are_hidden_until_the_reveal() -> None:
     assert name in [card.get("name") for card in shared]
 
 
+def _without_events_in_hand(seat: int, options: dict[str, object]) -> State:
+    """A 2-player match at its first proposal with every Event of `seat`'s hand put back in the deck."""
+    state = GAME.new_match(GAME.default_decks(2), seed=11, options=options)
+    _to_prompt(state, "propose", Rng(2))
+    for cid in list(state.zones[f"hand:{seat}"]):
+        if GAME.card(state.cards[cid].code).type == "Event":
+            state.move(cid, f"deck:{seat}")
+    return state
+
+
+@pytest.mark.parametrize("holds_an_event", [True, False])
+def test_a_player_without_an_event_is_told_like_one_who_passes(holds_an_event: bool) -> None:
+    """Whether a player holds an Event is theirs to know: passing and having none read the same."""
+    state = GAME.new_match(GAME.default_decks(2), seed=11)
+    _to_prompt(state, "propose", Rng(2))
+    other = 1 - state.pending.player
+    if not holds_an_event:
+        state = _without_events_in_hand(other, {})
+    first = state.pending.player
+    state.apply("pass")
+    if state.pending is not None and state.pending.kind == "propose":
+        assert state.pending.player == other
+        state.apply("pass")
+    told = [line for line in state.view(None)["events"] if "proposes" in line]
+    assert told[-2:] == [f"Player {first + 1} proposes no Event.", f"Player {other + 1} proposes no Event."]
+
+
+def test_with_always_ask_a_player_without_an_event_is_asked_with_only_a_pass() -> None:
+    probe = GAME.new_match(GAME.default_decks(2), seed=11)
+    _to_prompt(probe, "propose", Rng(2))
+    other = 1 - probe.pending.player
+    state = _without_events_in_hand(other, {"always_ask": True})
+    state.apply("pass")
+    assert state.pending is not None and state.pending.kind == "propose" and state.pending.player == other
+    assert [o.id for o in state.pending.options] == ["pass"]
+
+
 def test_consistency_checks_hold_through_a_six_player_game() -> None:
     state = GAME.new_match(GAME.default_decks(6), seed=11)
     rng, checker = Rng(1), Rng(2)
