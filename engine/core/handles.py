@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, Final
 import yaml
 
 from engine.core.errors import IllegalActionError
+from engine.core.labels import fit_label
 from engine.core.prompt import Option, Prompt
 from engine.core.state import zone_name, zone_owner
 
@@ -274,7 +275,11 @@ class Lens:
         for option in options:
             if clash[labels[option.id]] > 1 and REF.search(option.label):
                 labels[option.id] = self._placed(option.label)
-        labels = {key: _fit(text) for key, text in labels.items()}
+        texts = list(labels.values())
+        labels = {
+            key: fit_label(text, [*texts[:n], *texts[n + 1 :]], MAX_LABEL)  # what tells options apart stays
+            for n, (key, text) in enumerate(labels.items())
+        }
         clash = Counter(labels.values())
         seen: Counter[str] = Counter()
         for option in sorted(options, key=lambda o: tiebreak[o.id]):
