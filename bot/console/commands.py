@@ -202,12 +202,12 @@ async def match_play(console: Console, args: Args) -> str:
 
 @command("match hand")
 async def match_hand(console: Console, args: Args) -> str:
-    return await console.hand_and_prompt(args.match_id(console.current.get(console.user)))
+    return await console.hand_and_prompt(args.match_id(await console.match_in_view()))
 
 
 @command("match board")
 async def match_board(console: Console, args: Args) -> str:
-    match_id = args.match_id(console.current.get(console.user))
+    match_id = args.match_id(await console.match_in_view())
     row = await console.services.matches.row(match_id)
     if not row.decks:
         return console.pending_text(MatchUpdate(row, None))

@@ -77,6 +77,15 @@ class Console:
             match_id = self.current[self.user] = waiting[0].id
         return await self._play(match_id, text)
 
+    async def match_in_view(self) -> int | None:
+        """The match this console is showing the player, else their only active match (after a
+        restart), else None (the command then asks which)."""
+        current = self.current.get(self.user)
+        if current is not None:
+            return current
+        active = [row.id for row in await self.services.matches.list_for(self.user) if row.status == "active"]
+        return active[0] if len(active) == 1 else None
+
     async def _waiting_for_me(self) -> list[MatchRow]:
         """This player's active matches whose current prompt is theirs (after a restart)."""
         waiting = []

@@ -86,6 +86,16 @@ async def test_decks_import_list_show_delete(console: Console) -> None:
     assert "deleted" in await console.handle("/deck delete game:toy name:Fives")
 
 
+async def test_after_a_restart_hand_and_board_find_the_only_active_match(console: Console) -> None:
+    await console.handle("/match ai game:toy level:random")
+    restarted = Console(console.services, user="ana")  # a new session: it has shown nothing yet
+    assert "eyes only" in await restarted.handle("/match hand")
+    assert "Match #1" in await restarted.handle("/match board")
+    await console.handle("/match ai game:toy level:random")
+    again = Console(console.services, user="ana")
+    assert "Which match" in await again.handle("/match hand")  # two active matches: it asks
+
+
 async def test_scripted_stdin_plays_an_ai_match(tmp_path: Path, toy: Any) -> None:
     script = "/match ai game:toy level:random\n" + "1\n" * 120
     out = io.StringIO()
