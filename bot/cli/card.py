@@ -8,6 +8,8 @@ import json
 import sys
 from typing import Any
 
+from bot.render.cards import stat_line
+
 GAMES = ("yugioh", "naruto", "inuyasha", "inazuma", "usagi")
 
 
@@ -19,10 +21,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--limit", type=int, default=5, help="how many results (default 5, at most 50)")
     parser.add_argument("--db", help="catalog database URL (default: DATABASE_URL, else sqlite:///tcgtable.db)")
     parser.set_defaults(handler=handle)
-
-
-def _stats_line(stats: dict[str, Any]) -> str:
-    return ", ".join(f"{key} {value}" for key, value in stats.items() if value not in (None, "", [], {}))
 
 
 def render_text(response: dict[str, Any]) -> str:
@@ -37,7 +35,7 @@ def render_text(response: dict[str, Any]) -> str:
     if kind:
         lines.append(f"  {kind}")
     if best["stats"]:
-        lines.append(f"  {_stats_line(best['stats'])}")
+        lines.append(f"  {stat_line(best['stats'])}")
     if best["text"]:
         lines.append(f"  {best['text']}")
     printings = [s.get("number") or s.get("set") for s in best["sets"] if s.get("number") or s.get("set")]
@@ -45,7 +43,7 @@ def render_text(response: dict[str, Any]) -> str:
         lines.append(f"  sets: {', '.join(printings[:8])}")
     lines.append(f"  from: {best['provenance']}")
     for version in best["versions"]:
-        lines.append(f"  version: {version['name']} [{version['code']}] {_stats_line(version['stats'])}")
+        lines.append(f"  version: {version['name']} [{version['code']}] {stat_line(version['stats'])}")
     if len(results) > 1:
         lines.append("Also: " + "; ".join(f"{r['name']} [{r['game']} {r['code']}]" for r in results[1:]))
     return "\n".join(lines)

@@ -10,14 +10,28 @@ if TYPE_CHECKING:
 MAX_TEXT = 1000
 
 
+AMOUNTS = frozenset({"cost", "produces"})  # stats made of amounts of a currency: "cost 1 ryo"
+
+
 def stat_line(stats: dict[str, Any]) -> str:
-    """ "atk 2500 · def 2100 · level 7" from a card's printed stats (lists joined, dicts skipped)."""
+    """ "atk 2500 · def 2100 · level 7", "cost 1 ryo · ratings: combat 2", "colors: purple 5, red 3"
+    from a card's printed stats (lists joined; zero entries of a table left out)."""
     parts = []
     for key, value in stats.items():
-        if isinstance(value, dict) or value in (None, "", []):
+        name = key.replace("_", " ")
+        if isinstance(value, dict):
+            entries = [(str(k), v) for k, v in value.items() if v not in (0, None, "", [], {})]
+            if not entries:
+                continue
+            if key in AMOUNTS:
+                parts.append(f"{name} " + ", ".join(f"{v} {k}" for k, v in entries))
+            else:
+                parts.append(f"{name}: " + ", ".join(f"{k} {v}" for k, v in entries))
+            continue
+        if value in (None, "", []):
             continue
         shown = "/".join(str(v) for v in value) if isinstance(value, list) else str(value)
-        parts.append(f"{key.replace('_', ' ')} {shown}")
+        parts.append(f"{name} {shown}")
     return " · ".join(parts)
 
 

@@ -33,6 +33,30 @@ def test_card_text_output_and_no_result(db: str, capsys: pytest.CaptureFixture[s
     assert "No card found" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(
+    ("query", "shown"),
+    [
+        ("Ronin for Hire", "cost 1 ryo · ratings: combat 2"),  # tables of stats read as words
+        ("Oboro of the Silk Threads", "cost 2 · colors: purple 5, red 3"),
+        ("Gray Ronin of the Long Road", "ratings: combat 3, diplomacy 1, intrigue 1, ceremony 2 · produces 1 honor"),
+    ],
+)
+def test_card_stats_read_as_words_in_the_cli_and_the_chat(
+    db: str, capsys: pytest.CaptureFixture[str], query: str, shown: str
+) -> None:
+    from bot.render.cards import card_fields
+    from cards.catalog.search import CardResult
+
+    assert main(["card", query, "--json", "--db", db]) == 0
+    best = json.loads(capsys.readouterr().out)["results"][0]
+    assert best["name"] == query
+    chat = card_fields(CardResult(**{k: best[k] for k in CardResult.__dataclass_fields__ if k in best}))
+    assert chat["stats"] == shown
+    assert main(["card", query, "--db", db]) == 0
+    out = capsys.readouterr().out
+    assert shown in out and "{" not in out
+
+
 def test_cards_import_summary_and_stats(db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "set.json"
     path.write_text(
