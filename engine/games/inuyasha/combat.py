@@ -101,10 +101,12 @@ def attack(state: State, frame: Frame) -> None:
         data["passes"] = 0
         frame.step = 1
     if frame.step == 1:
-        who = data["who"]
-        board.ask(
-            state, who, "boost", f"Attack in {data['color']}: boost?", boost_options(state, frame, who), rule("7.4")
+        who, color = data["who"], data["color"]
+        fight = (
+            f"{board.title(state, a)} ({color} {board.color_value(state, a, color)}) attacks "
+            f"{board.title(state, d)} ({color} {board.color_value(state, d, color)})"
         )
+        board.ask(state, who, "boost", f"{fight}: boost?", boost_options(state, frame, who), rule("7.4"))
         frame.step = 2
         return
     if frame.step == 2:

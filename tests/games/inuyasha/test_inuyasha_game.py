@@ -10,6 +10,7 @@ from engine.core.checks import check_all
 from engine.core.errors import IllegalActionError, InvalidActionError
 from engine.core.registry import get_game
 from engine.core.rng import Rng
+from engine.core.state import Modifier
 
 GAME = get_game("inuyasha")
 
@@ -203,3 +204,20 @@ def test_malformed_choices_are_refused_cleanly(bad: str) -> None:
     state.apply(state.prompt().options[0])
     with pytest.raises(IllegalActionError):
         state.apply(bad)
+
+
+def test_the_boost_prompt_names_both_fighters_with_their_values_now() -> None:
+    """Two characters of one name are told apart by their values in the attack's color."""
+    from engine.core.scenario import build_state
+
+    both = {"play": ["Village Militia"], "deck": ["10x Swarm of Imps"], "shards": ["5x Swarm of Imps"]}
+    setup = {"players": [{"zones": dict(both)}, {"zones": dict(both)}], "state": {"active": 0, "step": "battle"}}
+    state = build_state({"game": "inuyasha", "seed": 1, "setup": setup})
+    assert state.pending is not None
+    wanted = "Village Militia attacks Village Militia in red"
+    attack = next(o for o in state.pending.options if o.label.startswith(wanted))
+    defender = int(attack.id.split(":")[2])
+    state.add_modifier(Modifier(defender, "red", -2, until="attack"))
+    state.apply(attack)
+    assert state.pending is not None and state.pending.kind == "boost"
+    assert state.pending.text == "Village Militia (red 2) attacks Village Militia (red 0): boost?"
