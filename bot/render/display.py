@@ -33,6 +33,8 @@ class Display:
     orientations: dict[str, str] = field(default_factory=dict)
     slots: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Names of a slot zone's places, in order (Inazuma's field: FW-L, FW-R, ...)."""
+    stack: str = "stack of {}"
+    """A card with others stacked on it (its `stack` flag), "{}" = how many cards in all."""
 
     def orientation(self, key: str) -> str:
         """A card's orientation or position as players say it ("def" -> "Defense Position")."""
@@ -108,6 +110,7 @@ def _load(module_name: str) -> Display:
         _names(raw.get("stats"), f"{path} stats"),
         _names(raw.get("orientations"), f"{path} orientations"),
         _slots(raw.get("slots"), f"{path} slots"),
+        str(raw.get("stack") or "stack of {}"),
     )
 
 

@@ -114,14 +114,27 @@ def stats_text(game: Game, code: str) -> str:
 
 
 def card_face(
-    game: Game, raw: dict[str, Any] | None, names: dict[Any, str] | None = None, *, stats: bool = True
+    game: Game,
+    raw: dict[str, Any] | None,
+    names: dict[Any, str] | None = None,
+    *,
+    stats: bool = True,
+    shown: dict[Any, dict[str, Any]] | None = None,
 ) -> CardFace:
     """One card of a view as shown; `names` (handle -> name of the cards the view shows) names
-    what it is attached to; `stats=False` for cards in a pile, where only names matter."""
+    what it is attached to; `stats=False` for cards in a pile, where only names matter. A card
+    with others stacked on it (its `stack` flag, the handles `shown` holds) shows the top card's
+    stats and how many cards the stack holds."""
     if raw is None:
         return CardFace("", empty_slot=True)
-    orientation = display_for(game).orientation(str(raw.get("orientation") or ""))
+    display = display_for(game)
+    orientation = display.orientation(str(raw.get("orientation") or ""))
     counters = ", ".join(f"{k} {v}" for k, v in (raw.get("counters") or {}).items() if v)
+    stack = [handle for handle in (raw.get("flags") or {}).get("stack") or [] if handle in (shown or {})]
+    if stack and shown is not None and "code" in raw:
+        top = shown[stack[-1]]
+        raw = {**raw, "code": top.get("code", raw["code"]), "name": top.get("name", raw.get("name"))}
+        counters = ", ".join(part for part in (counters, display.stack.replace("{}", str(len(stack) + 1))) if part)
     host = raw.get("attached_to")
     attached = (names or {}).get(host, "") if isinstance(host, int | str) else ""
     if raw.get("hidden") or "code" not in raw:
@@ -135,30 +148,42 @@ def card_face(
     )
 
 
-def shown_names(view: dict[str, Any]) -> dict[Any, str]:
-    """Handle -> name of every card the view shows face up (to name what cards are attached to)."""
+def _view_cards(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every card of every zone of the view (hidden ones too, as the view gives them)."""
     zones = [zone for entry in view.get("players", []) for zone in entry.get("zones", {}).values()]
     zones += list(view.get("shared", {}).values())
-    return {
-        card["id"]: str(card["name"])
-        for zone in zones
-        for card in [*zone.get("cards", []), *zone.get("slots", [])]
-        if card and "id" in card and "name" in card
-    }
+    return [card for zone in zones for card in [*zone.get("cards", []), *zone.get("slots", [])] if card]
 
 
-def zone_show(game: Game, name: str, raw: dict[str, Any], names: dict[Any, str] | None = None) -> ZoneShow:
+def shown_names(view: dict[str, Any]) -> dict[Any, str]:
+    """Handle -> name of every card the view shows face up (to name what cards are attached to)."""
+    return {card["id"]: str(card["name"]) for card in _view_cards(view) if "id" in card and "name" in card}
+
+
+def zone_show(
+    game: Game,
+    name: str,
+    raw: dict[str, Any],
+    names: dict[Any, str] | None = None,
+    cards: dict[Any, dict[str, Any]] | None = None,
+) -> ZoneShow:
+    """A zone as shown; `cards` (handle -> card of the view) lets a stacked card show its top."""
     shown = display_for(game).zone(name)
     try:
         in_play = game.zone_spec(name).in_play
     except KeyError:
         in_play = False
     if "slots" in raw:
-        faces = [card_face(game, c, names) for c in raw["slots"]]
+        faces = [card_face(game, c, names, shown=cards) for c in raw["slots"]]
         places = display_for(game).slots.get(name, ())
         return ZoneShow(shown, int(raw.get("count", 0)), faces, slots=True, in_play=True, slot_names=places)
-    faces = [card_face(game, c, names, stats=in_play) for c in raw.get("cards", [])]
+    faces = [card_face(game, c, names, stats=in_play, shown=cards) for c in raw.get("cards", [])]
     return ZoneShow(shown, int(raw.get("count", 0)), faces, in_play=in_play)
+
+
+def shown_cards(view: dict[str, Any]) -> dict[Any, dict[str, Any]]:
+    """Handle -> every card the view shows face up, in any zone."""
+    return {card["id"]: card for card in _view_cards(view) if "id" in card and "code" in card}
 
 
 def values_text(values: dict[str, Any], display: Display | None = None) -> str:
@@ -204,13 +229,14 @@ def build_board(game: Game, view: dict[str, Any], names: list[str], *, title: st
     """The render model of an engine view (use the spectator view for anything public)."""
     display = display_for(game)
     names_shown = shown_names(view)
+    cards = shown_cards(view)
     prompt = view.get("prompt") or {}
     turn = prompt.get("player")
     panels = []
     for entry in view.get("players", []):
         seat = int(entry["seat"])
         zones = [
-            zone_show(game, name, raw, names_shown)
+            zone_show(game, name, raw, names_shown, cards)
             for name, raw in entry.get("zones", {}).items()
             if display.zone(name)
         ]
@@ -224,7 +250,9 @@ def build_board(game: Game, view: dict[str, Any], names: list[str], *, title: st
             )
         )
     shared = [
-        zone_show(game, name, raw, names_shown) for name, raw in view.get("shared", {}).items() if display.zone(name)
+        zone_show(game, name, raw, names_shown, cards)
+        for name, raw in view.get("shared", {}).items()
+        if display.zone(name)
     ]
     events = collapse([name_players(text, names) for text in view.get("events", [])[-4 * MAX_EVENTS :]])[-MAX_EVENTS:]
     if not status:

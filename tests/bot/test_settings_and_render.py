@@ -53,3 +53,38 @@ def test_board_image_and_embed_show_only_the_spectator_view(toy: Any) -> None:
     assert embed.image.url == "attachment://board.png"
     png = board_png(board)
     assert png.startswith(b"\x89PNG") and len(png) < 50_000
+
+
+def test_a_fired_up_stack_shows_its_top_card_in_words() -> None:
+    """Inazuma: a stack on the field reads as its top card (whose fired-up SP counts) and says it is a stack."""
+    from bot.render.model import build_board
+    from bot.render.text import board_text
+    from engine.core.handles import Lens, match_secret
+    from engine.core.scenario import build_state
+
+    setup = {
+        "players": [
+            {
+                "zones": {
+                    "goal": ["Mark Evans"],
+                    "field": ["S1-13", None, None, None, None, None],
+                    "deck": ["10x S1-02"],
+                }
+            },
+            {"zones": {"goal": ["Mark Evans"], "deck": ["10x S1-02"]}},
+        ],
+        "state": {
+            "at": "position",
+            "turn": 2,
+            "attacker": 1,
+            "stacks": [{"player": 0, "onto": "FW-L", "cards": ["S1-02"]}],
+        },
+    }
+    state = build_state({"game": "inazuma", "seed": 1, "setup": setup})
+    game = state.game
+    top = game.card("S1-02")
+    view = Lens(state, None, match_secret("inazuma", 1)).view()
+    text = board_text(build_board(game, view, ["Ana", "Bo"], title="Match"))
+    line = next(line for line in text.splitlines() if "Field:" in line and "FW-L" in line)
+    assert f"FW-L {top.name} (" in line
+    assert f"fired-up SP {top.stats['fsp']}" in line and "fired-up stack of 2" in line
