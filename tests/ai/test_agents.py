@@ -295,8 +295,8 @@ def test_yugioh_search_values_a_card_in_hand_above_500_life_points() -> None:
     checked = 0
     for seed in range(1, 10):
         state = _midgame("yugioh", seed, 12)
-        if state.result is not None or not state.zones["hand:0"]:
-            continue
+        if state.result is not None or not 0 < len(state.zones["hand:0"]) <= 6:
+            continue  # a card beyond the hand limit of 6 is discarded anyway and counts nothing
         lost_card = state.clone()
         lost_card.move(lost_card.zones["hand:0"][0], "grave:0")
         lost_life = state.clone()
