@@ -53,6 +53,10 @@ class Console:
                     handler, tail = COMMANDS["rules ask"], f"{sub} {tail}"
             else:
                 handler = COMMANDS.get(head)
+            if handler is None and head in ("match", "deck", "league"):
+                known = sorted(name.split(" ", 1)[1] for name in COMMANDS if name.startswith(f"{head} "))
+                what = f"/{head} {sub}".strip()
+                return f"Unknown command {what!r}. /{head} takes: {', '.join(known)}. Type /help."
             if handler is None:
                 return f"Unknown command {line.split()[0]!r}. Type /help."
             return await handler(

@@ -70,6 +70,8 @@ async def test_a_long_turn_is_narrated_whole(console: Console) -> None:
 async def test_errors_are_polite(console: Console) -> None:
     assert "no game called" in (await console.handle("/match ai game:chess")).lower()
     assert "Unknown command" in await console.handle("/dance")
+    wrong = await console.handle("/match frobnicate")
+    assert "'/match frobnicate'" in wrong and "challenge" in wrong and "concede" in wrong  # what /match takes
     assert "/help" in await console.handle("hello")
     assert "Missing game" in await console.handle("/match challenge opponent:bo")
 
