@@ -11,12 +11,19 @@ to come, worth part of its Combat + Support. Chakra matters up to what a Jutsu o
 little. Counted alike, charging was free, and the search charged its Ninjas away: Mist and
 Flame, whose Ninjas cost Entrance 3-6, deployed nothing for turns (`normal` won 44/100 with it).
 Cards beyond the six the End Phase keeps (rule 12.2) count as spare Chakra.
+
+The Mission Phase deploys the strongest Ninja that costs no cards (`plan`): the search often
+ended the phase instead, because its random rollouts send a fresh Ninja into losing battles, and
+a play-tested match showed `normal` deploying nothing from turn 4 to 10 with two free Ninjas in
+hand, so it had no blockers and lost 0-11. Ninjas with a Hand cost or Sacrifice stay the
+search's choice.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from engine.core.prompt import Option
 from engine.core.state import State
 from engine.games.naruto import board
 from engine.games.naruto.facts import facts
@@ -77,3 +84,21 @@ def _side(state: State, player: int) -> float:
 def evaluate(state: State, player: int) -> float:
     """Rewards first, then strength and resources, as a difference clamped to [-1, 1]."""
     return max(-1.0, min(1.0, _side(state, player) - _side(state, board.opponent(player))))
+
+
+def plan(state: State, player: int) -> Option | None:
+    """In the Mission Phase, deploy the strongest Ninja that costs no cards (see the docstring)."""
+    prompt = state.pending
+    if prompt is None or prompt.player != player or prompt.kind != "mission_phase":
+        return None
+    best: Option | None = None
+    best_strength = -1
+    for option in prompt.options:
+        if not option.id.startswith("deploy:"):
+            continue
+        f = facts(state.cards[int(option.id.split(":")[1])].code)
+        if f.hand > 0 or f.sacrifice or "Sacrifice" in f.keywords:
+            continue
+        if f.combat + f.support > best_strength:
+            best, best_strength = option, f.combat + f.support
+    return best
