@@ -44,6 +44,13 @@ def _team_label(state: State, team: list[int]) -> str:
     return " + ".join(board.label(state, c) for c in team)
 
 
+def _matchup(state: State, battle: dict[str, list[int]]) -> str:
+    """ "Naruto Uzumaki vs Sasuke Uchiha + Iruka Umino", or "Sakura Haruno (unblocked)"."""
+    if battle["b"]:
+        return f"{_team_label(state, battle['a'])} vs {_team_label(state, battle['b'])}"
+    return f"{_team_label(state, battle['a'])} (unblocked)"
+
+
 @procedure("naruto.battle")
 def battle_phase(state: State, frame: Frame) -> None:
     """Send out, block, Exchange of Jutsu, Showdown, Return [9-11]."""
@@ -269,7 +276,7 @@ def showdown(state: State, frame: Frame) -> None:
         state.push("naruto.fight", index=left[0])
         return
     frame.step = 1
-    options = [Option(f"battle:{i}", f"Settle {_team_label(state, fights[i]['a'])}", "battle") for i in left]
+    options = [Option(f"battle:{i}", f"Settle {_matchup(state, fights[i])}", "battle") for i in left]
     state.ask(attacker, "showdown", "Showdown: choose the next battle to settle", options, "naruto 11.1")
 
 
