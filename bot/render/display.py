@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from engine.core.game import Game
 
 
+STACK = "stack of {}"  # how a card with others stacked on it reads, unless a game names it
+
+
 @dataclass(frozen=True, slots=True)
 class Display:
     values: dict[str, str] = field(default_factory=dict)
@@ -33,7 +36,7 @@ class Display:
     orientations: dict[str, str] = field(default_factory=dict)
     slots: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Names of a slot zone's places, in order (Inazuma's field: FW-L, FW-R, ...)."""
-    stack: str = "stack of {}"
+    stack: str = STACK
     """A card with others stacked on it (its `stack` flag), "{}" = how many cards in all."""
 
     def orientation(self, key: str) -> str:
@@ -110,7 +113,7 @@ def _load(module_name: str) -> Display:
         _names(raw.get("stats"), f"{path} stats"),
         _names(raw.get("orientations"), f"{path} orientations"),
         _slots(raw.get("slots"), f"{path} slots"),
-        str(raw.get("stack") or "stack of {}"),
+        str(raw.get("stack") or STACK),
     )
 
 

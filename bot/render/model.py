@@ -130,9 +130,10 @@ def card_face(
     display = display_for(game)
     orientation = display.orientation(str(raw.get("orientation") or ""))
     counters = ", ".join(f"{k} {v}" for k, v in (raw.get("counters") or {}).items() if v)
-    stack = [handle for handle in (raw.get("flags") or {}).get("stack") or [] if handle in (shown or {})]
-    if stack and shown is not None and "code" in raw:
-        top = shown[stack[-1]]
+    known = shown or {}
+    stack = [handle for handle in (raw.get("flags") or {}).get("stack") or [] if handle in known]
+    if stack and "code" in raw:
+        top = known[stack[-1]]
         raw = {**raw, "code": top.get("code", raw["code"]), "name": top.get("name", raw.get("name"))}
         counters = ", ".join(part for part in (counters, display.stack.replace("{}", str(len(stack) + 1))) if part)
     host = raw.get("attached_to")
