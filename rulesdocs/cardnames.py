@@ -9,10 +9,17 @@ on: `card_question` spots that, so the assistant can point to the card look-up i
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
+
+from rapidfuzz import fuzz, process
 
 from rulesdocs import text as textmod
+
+if TYPE_CHECKING:
+    from cards.pool import CardDef
 from rulesdocs.model import GameId
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -70,6 +77,146 @@ def _names(game: GameId) -> dict[tuple[str, ...], tuple[str, str]]:
             if words and (len(words) >= 2 or len(words[0]) >= 5):
                 table.setdefault(words, (card.name, kind))
     return table
+
+
+@cache
+def _cards(game: GameId) -> dict[str, CardDef]:
+    """The built-in pool of `game` by printed name (the first version of a name)."""
+    try:
+        from cards.pool import PoolError, load_pool
+    except ImportError:
+        return {}
+    try:
+        pool = load_pool(game)
+    except (PoolError, OSError, ValueError, KeyError):
+        return {}
+    out: dict[str, CardDef] = {}
+    for card in pool.cards.values():
+        out.setdefault(card.name, card)
+    return out
+
+
+@cache
+def name_words(game: GameId) -> frozenset[str]:
+    """Every word of a built-in card name of `game`."""
+    return frozenset(w for name in _cards(game) for w in _words(name))
+
+
+def card(game: GameId, name: str) -> CardDef | None:
+    """The built-in card of `game` printed as `name`."""
+    return _cards(game).get(name)
+
+
+def versions(game: GameId, name: str) -> list[CardDef]:
+    """Every built-in card of `game` printed as `name` (versions of one character)."""
+    try:
+        from cards.pool import load_pool
+    except ImportError:
+        return []
+    return [c for c in load_pool(game).cards.values() if c.name == name]
+
+
+@cache
+def _nicknames(game: GameId) -> dict[tuple[str, ...], str]:
+    """Community nicknames of built-in cards ("bewd", "dm") as word tuples -> printed name."""
+    try:
+        from cards.catalog.builtin import load_nicknames
+    except ImportError:
+        return {}
+    cards = _cards(game)
+    return {
+        tuple(_words(alias)): name
+        for alias, name in load_nicknames().get(game, {}).items()
+        if name in cards and _words(alias)
+    }
+
+
+@cache
+def _short_names(game: GameId) -> dict[str, str]:
+    """One word that names one card of the pool ("kakashi", "raiga", "axel"): a first or last name,
+    or the name before a subtitle's comma, of at least 4 letters, held by no other card."""
+    seen: dict[str, set[str]] = {}
+    for name, card in _cards(game).items():
+        if card.type.lower() not in PERSON_TYPES:
+            continue
+        head = _words(name.split(",")[0])
+        for word in {head[0], head[-1]} if head and len(head) > 1 else ():
+            seen.setdefault(word, set()).add(name)
+        if len(head) == 1 and "," in name:
+            seen.setdefault(head[0], set()).add(name)
+    heads = {name: _words(name.split(",")[0]) for name in _cards(game)}
+    return {
+        word: min(names)
+        for word, names in seen.items()
+        if len(word) >= 4 and (len(names) == 1 or all(heads[n] == [word] for n in names))
+    }
+
+
+PERSON_TYPES = frozenset({"ninja", "character", "goalkeeper", "reserve", "starting"})
+"""Card types that are people: one of their names alone ("kakashi") names the card."""
+FUZZY_CUTOFF = 87.0
+"""rapidfuzz ratio for a typed window of words to be read as a card name ("dark magican")."""
+FUZZY_MIN_CHARS = 7
+
+
+def lookup(question: str, game: GameId, common: Collection[str] = ()) -> Mention | None:
+    """The card of `game` a question is about: its name typed exactly (the longest one), a
+    nickname, a possessive ("dark magicians atk"), one distinctive word of it ("kakashi"), or a
+    typo of its name. `common` words (the rules' vocabulary) are never read as a card on their own."""
+    exact = find(question, game)
+    if exact is not None:
+        return exact
+    words = _words(question)
+    plain = [w[:-1] if w.endswith("s") and len(w) > 4 else w for w in words]
+    found = find(" ".join(plain), game)
+    if found is not None:
+        return found
+    table = _names(game)
+    nick = _nicknames(game)
+    for size in range(min(4, len(words)), 0, -1):
+        for start in range(len(words) - size + 1):
+            name = nick.get(tuple(words[start : start + size]))
+            if name is not None and (size > 1 or words[start] not in common or len(words[start]) <= 4):
+                return Mention(name, kind_of(game, name), tuple(words[start : start + size]))
+    choices = {" ".join(key): value[0] for key, value in table.items()}
+    fuzzy = _fuzzy(words, choices, common, min_size=2)
+    if fuzzy is not None:
+        return Mention(fuzzy[0], kind_of(game, fuzzy[0]), fuzzy[1])
+    shorts = _short_names(game)
+    for word, bare in zip(words, plain, strict=True):
+        for candidate in (word, bare):
+            name = shorts.get(candidate)
+            if name is not None and candidate not in common and candidate not in textmod.STOP_WORDS:
+                return Mention(name, kind_of(game, name), (candidate,))
+    fuzzy = _fuzzy(words, choices, common, min_size=1)
+    return Mention(fuzzy[0], kind_of(game, fuzzy[0]), fuzzy[1]) if fuzzy is not None else None
+
+
+def _fuzzy(
+    words: list[str], choices: dict[str, str], common: Collection[str], min_size: int
+) -> tuple[str, tuple[str, ...]] | None:
+    """The card name closest to a window of `words` (best score, then the longest window)."""
+    best: tuple[float, int, str, tuple[str, ...]] | None = None
+    for size in range(min(MAX_NAME_WORDS, len(words)), min_size - 1, -1):
+        for start in range(len(words) - size + 1):
+            window = words[start : start + size]
+            typed = " ".join(window)
+            if len(typed) < FUZZY_MIN_CHARS or all(
+                w in common or w in textmod.STOP_WORDS or len(w) <= 2 for w in window
+            ):
+                continue
+            hit = process.extractOne(typed, choices.keys(), scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
+            if hit is not None and (best is None or (hit[1], size) > best[:2]):
+                best = (hit[1], size, choices[hit[0]], tuple(window))
+    return (best[2], best[3]) if best is not None else None
+
+
+def kind_of(game: GameId, name: str) -> str:
+    """The kind word of a built-in card ("level 7 monster", "ninja")."""
+    for value_name, kind in _names(game).values():
+        if value_name == name:
+            return kind
+    return "card"
 
 
 def find(question: str, game: GameId) -> Mention | None:

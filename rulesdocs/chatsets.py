@@ -28,10 +28,16 @@ class ChatQuestion:
 
     question: str
     expect: tuple[re.Pattern[str], ...]
+    type: str = "other"
 
     def right(self, answer: Answer) -> bool:
         """True when the answer was given and its text states the expected fact."""
         return answer.found and all(p.search(answer.text) for p in self.expect)
+
+    def wrong(self, answer: Answer) -> bool:
+        """Confidently wrong: an answer was given (not a "did you mean", not "not found") and it
+        does not state the expected fact."""
+        return answer.found and not self.right(answer)
 
     def right_with_citation(self, answer: Answer) -> bool:
         """`right`, also counting the first cited passage as read."""
@@ -47,6 +53,8 @@ class ChatSet:
     questions: tuple[ChatQuestion, ...]
     followups: tuple[tuple[ChatQuestion, ...], ...]
     unanswerable: tuple[str, ...]
+    cards: tuple[ChatQuestion, ...] = ()
+    card_followups: tuple[tuple[ChatQuestion, ...], ...] = ()
 
 
 def _question(raw: object, where: str) -> ChatQuestion:
@@ -56,7 +64,7 @@ def _question(raw: object, where: str) -> ChatQuestion:
         patterns = tuple(re.compile(str(p), re.IGNORECASE) for p in raw["expect"])
     except re.error as exc:
         raise RulesError(f"{where}: bad pattern: {exc}") from exc
-    return ChatQuestion(raw["q"], patterns)
+    return ChatQuestion(raw["q"], patterns, str(raw.get("type") or "other"))
 
 
 def load_set(path: Path) -> ChatSet:
@@ -65,12 +73,23 @@ def load_set(path: Path) -> ChatSet:
     if not isinstance(raw, dict) or not isinstance(raw.get("game"), str):
         raise RulesError(f"{path}: expected a mapping with `game:`")
     questions = tuple(_question(q, f"{path} question {n}") for n, q in enumerate(raw.get("questions") or [], 1))
-    followups = tuple(
-        tuple(_question(t, f"{path} followup {n}") for t in (item or {}).get("turns") or [])
-        for n, item in enumerate(raw.get("followups") or [], 1)
-    )
+
+    def conversations(key: str) -> tuple[tuple[ChatQuestion, ...], ...]:
+        return tuple(
+            tuple(_question(t, f"{path} {key} {n}") for t in (item or {}).get("turns") or [])
+            for n, item in enumerate(raw.get(key) or [], 1)
+        )
+
+    cards = tuple(_question(q, f"{path} card question {n}") for n, q in enumerate(raw.get("cards") or [], 1))
     unanswerable = tuple(str((item or {}).get("q", "")) for item in raw.get("unanswerable") or [])
-    return ChatSet(raw["game"], questions, followups, tuple(q for q in unanswerable if q))
+    return ChatSet(
+        raw["game"],
+        questions,
+        conversations("followups"),
+        tuple(q for q in unanswerable if q),
+        cards,
+        conversations("card_followups"),
+    )
 
 
 def load_sets(directory: Path) -> list[ChatSet]:
@@ -90,18 +109,51 @@ class ChatReport:
     followups: int = 0
     not_found: int = 0
     unanswerable: int = 0
+    wrong: int = 0
+    clarified: int = 0
+    followups_wrong: int = 0
+    cards_right: int = 0
+    cards: int = 0
+    cards_wrong: int = 0
+    by_type: dict[str, list[int]] = field(default_factory=dict)
     latencies_ms: list[float] = field(default_factory=list)
     misses: list[str] = field(default_factory=list)
 
+    COUNTS = (
+        "right",
+        "right_cited",
+        "answerable",
+        "refused",
+        "followups_right",
+        "followups",
+        "wrong",
+        "clarified",
+        "followups_wrong",
+        "cards_right",
+        "cards",
+        "cards_wrong",
+    )
+
+    def tally_type(self, kind: str, right: bool, wrong: bool) -> None:
+        counts = self.by_type.setdefault(kind, [0, 0, 0])
+        counts[0] += 1
+        counts[1] += right
+        counts[2] += wrong
+
     def merge(self, other: ChatReport) -> None:
-        for name in ("right", "right_cited", "answerable", "refused", "followups_right", "followups"):
+        for name in self.COUNTS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
+        for kind, (n, right, wrong) in other.by_type.items():
+            counts = self.by_type.setdefault(kind, [0, 0, 0])
+            counts[0] += n
+            counts[1] += right
+            counts[2] += wrong
         self.not_found += other.not_found
         self.unanswerable += other.unanswerable
         self.latencies_ms.extend(other.latencies_ms)
         self.misses.extend(other.misses)
 
-    def summary(self) -> dict[str, float | int]:
+    def summary(self) -> dict[str, object]:
         def rate(a: int, b: int) -> float:
             return round(a / b, 3) if b else 0.0
 
@@ -115,12 +167,21 @@ class ChatReport:
             "not_found_on_unanswerable": rate(self.not_found, self.unanswerable),
             "unanswerable": self.unanswerable,
             "refused_answerable": rate(self.refused, self.answerable),
+            "confidently_wrong": rate(self.wrong, self.answerable),
+            "clarified": rate(self.clarified, self.answerable),
+            "followup_wrong": rate(self.followups_wrong, self.followups),
+            "card_right": rate(self.cards_right, self.cards),
+            "card_wrong": rate(self.cards_wrong, self.cards),
+            "cards": self.cards,
+            "by_type": {
+                k: {"n": n, "right": rate(r, n), "wrong": rate(w, n)} for k, (n, r, w) in sorted(self.by_type.items())
+            },
             "p50_ms": round(statistics.median(ordered), 2),
             "p95_ms": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], 2),
         }
 
 
-def _timed(service: RulesService, question: str, game: GameId, channel: str, report: ChatReport) -> Answer:
+def _timed(service: RulesService, question: str, game: GameId | None, channel: str, report: ChatReport) -> Answer:
     started = time.perf_counter()
     answer = service.ask(question, game=game, where=Asked(channel=channel))
     report.latencies_ms.append((time.perf_counter() - started) * 1000.0)
@@ -138,23 +199,36 @@ def score_set(service: RulesService, chat_set: ChatSet) -> ChatReport:
         report.right += item.right(answer)
         report.right_cited += item.right_with_citation(answer)
         report.refused += not answer.found
+        report.wrong += item.wrong(answer)
+        report.clarified += answer.kind == "clarify"
+        report.tally_type(item.type, item.right(answer), item.wrong(answer))
         if not item.right(answer):
             report.misses.append(f"[{game}] {item.question!r} -> {answer.text[:160]!r}")
-    for n, turns in enumerate(chat_set.followups):
+    for n, item in enumerate(chat_set.cards):
+        service.store.forget(f"card:{n}")
+        answer = _timed(service, item.question, game, f"card:{n}", report)
+        report.cards += 1
+        report.cards_right += item.right(answer)
+        report.cards_wrong += item.wrong(answer)
+        if not item.right(answer):
+            report.misses.append(f"[{game} card] {item.question!r} -> {answer.text[:160]!r}")
+    for n, turns in enumerate((*chat_set.followups, *chat_set.card_followups)):
         channel = f"followup:{game}:{n}"
         service.store.forget(channel)
         for position, item in enumerate(turns):
-            answer = _timed(service, item.question, game, channel, report)
+            # the first turn names the game as a channel about it would; later turns rely on the context
+            answer = _timed(service, item.question, game if position == 0 else None, channel, report)
             if position > 0:
                 report.followups += 1
                 report.followups_right += item.right(answer)
+                report.followups_wrong += item.wrong(answer)
                 if not item.right(answer):
                     report.misses.append(f"[{game} follow-up] {item.question!r} -> {answer.text[:160]!r}")
     for n, question in enumerate(chat_set.unanswerable):
         service.store.forget(f"none:{n}")
         answer = _timed(service, question, game, f"none:{n}", report)
         report.unanswerable += 1
-        report.not_found += not answer.found
+        report.not_found += answer.kind != "rule"  # "not found", a card's own text, or "did you mean"
         if answer.found:
             report.misses.append(f"[{game} unanswerable] {question!r} -> {answer.text[:160]!r}")
     return report

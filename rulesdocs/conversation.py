@@ -129,6 +129,9 @@ class Context:
     at: float
     pending: bool = False  # the assistant asked "which game?" and waits for the answer
     tokens: tuple[str, ...] = ()  # the question as understood (a follow-up rewritten whole), normalized
+    card: str | None = None  # the built-in card the question was about ("it" in a follow-up)
+    choices: tuple[str, ...] = ()  # fact ids offered by a "did you mean" and awaiting a pick
+    asked: str = ""  # the question as the player typed it (a game switch asks it again)
 
 
 class ConversationStore:

@@ -23,6 +23,7 @@ from rulesdocs import chat
 from rulesdocs import text as textmod
 from rulesdocs.conversation import strip_game_names
 from rulesdocs.facts import Fact, FactBook
+from rulesdocs.understand import QuestionType, profile
 
 PAIR_WEIGHT = 0.6
 """Weight of a word pair ("level 7", "defens position") relative to its IDF."""
@@ -46,6 +47,7 @@ class FactHit:
     fact: Fact
     score: float
     phrasing: str
+    types: frozenset[QuestionType] = frozenset()
 
 
 def features(words: list[str]) -> list[tuple[str, bool]]:
@@ -91,6 +93,16 @@ class FactMatcher:
         self.vocabulary = sorted(w for w in raw_words if w.isalpha() and len(w) >= 3)
         self._known = frozenset(self.vocabulary) | textmod.STOP_WORDS
         self._nearest_seen: dict[str, str | None] = {}
+        self.common = frozenset(self.vocabulary)
+        """Every word the game's facts and rules use: never read as a card name on its own."""
+        self.types = [profile(fact.asks) for fact in book.facts]
+        """The question types each fact answers, from its phrasings (`rulesdocs.understand`)."""
+        self._by_id = {fact.id: n for n, fact in enumerate(book.facts)}
+
+    def fact(self, fact_id: str) -> Fact | None:
+        """The fact with id `fact_id`."""
+        n = self._by_id.get(fact_id)
+        return self.book.facts[n] if n is not None else None
 
     def _vector(self, words: list[str]) -> dict[str, float]:
         vector: dict[str, float] = {}
@@ -165,4 +177,4 @@ class FactMatcher:
             if score > best.get(fact_index, (0.0, ""))[0]:
                 best[fact_index] = (score, phrasing)
         ranked = sorted(best.items(), key=lambda item: -item[1][0])[:limit]
-        return [FactHit(self.book.facts[n], score, phrasing) for n, (score, phrasing) in ranked]
+        return [FactHit(self.book.facts[n], score, phrasing, self.types[n]) for n, (score, phrasing) in ranked]

@@ -14,7 +14,17 @@ def game_name(game: GameId) -> str:
 
 def not_found(game: GameId, has_closest: bool) -> str:
     text = f"I did not find a rule about that in the {game_name(game)} rules."
-    return text + " The closest sections are listed below." if has_closest else text
+    if has_closest:
+        return text + " The closest sections are listed below (`/rules section` shows one whole)."
+    return text + " `/rules section` shows a section of the rules; `/card NAME` shows a card's text."
+
+
+def did_you_mean(labels: Sequence[str]) -> str:
+    listed = "\n".join(f"{n}. {label}" for n, label in enumerate(labels, 1))
+    return (
+        f"I'm not sure which rule you mean. Did you mean:\n{listed}\n"
+        "Pick one by its number, or ask again in other words."
+    )
 
 
 def outside_rules(game: GameId, reason: str) -> str:

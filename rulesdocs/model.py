@@ -7,6 +7,7 @@ from typing import Literal, TypeAlias
 
 GameId: TypeAlias = str
 ChunkKind: TypeAlias = Literal["section", "glossary", "extra"]
+AnswerKind: TypeAlias = Literal["rule", "card", "clarify", "not_found"]
 
 GAMES: tuple[GameId, ...] = ("yugioh", "naruto", "inuyasha", "inazuma", "usagi")
 """The five games the assistant knows, in display order."""
@@ -83,7 +84,11 @@ class Answer:
 
     `found` is False below the confidence floor: `text` then says no rule was found and
     `see_also` lists the closest sections. `clarify` lists games to choose from when the
-    game could not be told; `text` then asks which one.
+    game could not be told; `text` then asks which one. `options` are the rules a question may
+    mean when the assistant is unsure ("did you mean"): the asker picks one by its number (or a
+    button), and that answers. `card` names the built-in card an answer is about; `card_query`
+    the name of a card outside our pools that a "not found" was asked about (the bot shows it
+    from the catalog).
     """
 
     question: str
@@ -95,6 +100,18 @@ class Answer:
     found: bool = True
     clarify: tuple[GameId, ...] = ()
     sections: tuple[str, ...] = field(default=())
+    options: tuple[str, ...] = ()
+    card: str = ""
+    card_query: str = ""
+
+    @property
+    def kind(self) -> AnswerKind:
+        """What the reply is: a rule, a card's text, a "did you mean" question, or no answer."""
+        if self.options or self.clarify:
+            return "clarify"
+        if self.card and self.found:
+            return "card"
+        return "rule" if self.found else "not_found"
 
     def to_json(self) -> dict[str, object]:
         """The `tcgtable rules ask --json` object."""
@@ -107,4 +124,7 @@ class Answer:
             "confidence": round(self.confidence, 3),
             "found": self.found,
             "clarify": list(self.clarify),
+            "options": list(self.options),
+            "kind": self.kind,
+            "card": self.card,
         }

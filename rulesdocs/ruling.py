@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from rulesdocs.factmatch import FactHit
 from rulesdocs.facts import Fact
 from rulesdocs.model import Hit
+from rulesdocs.understand import QuestionType
 
 FACT_FLOOR = 0.38
 """Fused score at which a fact answers (tuned on the dev chat sets)."""
@@ -25,6 +26,8 @@ SHAPE_BONUS = 0.03
 SEE_ALSO_RATIO = 0.75
 STRANGE_PENALTY = 0.04
 STRANGE_MAX = 3
+TYPE_BONUS = 0.03
+"""A fact players ask with the question's type ("how do i", "why") fits it better."""
 DEFINITION_PENALTY = 0.06
 """A "what is X" fact answering a question that doesn't ask what something is."""
 DEFINITION = re.compile(
@@ -55,6 +58,9 @@ class Ruling:
     score: float
     similarity: float
     runners_up: tuple[Fact, ...]
+    phrasing: str = ""
+    close: tuple[tuple[Fact, str], ...] = ()
+    """Other facts (and the phrasing they matched) scoring within `CLOSE_MARGIN` of the best."""
 
 
 def _section_rank(fact: Fact, sections: Sequence[str]) -> int | None:
@@ -65,7 +71,9 @@ def _section_rank(fact: Fact, sections: Sequence[str]) -> int | None:
     return None
 
 
-def fuse(question: str, facts: Sequence[FactHit], sections: Sequence[Hit]) -> list[tuple[float, FactHit]]:
+def fuse(
+    question: str, facts: Sequence[FactHit], sections: Sequence[Hit], qtype: QuestionType = "other"
+) -> list[tuple[float, FactHit]]:
     """Fact hits re-scored with the section ranking and the question's shape, best first."""
     ranked = [h.chunk.section for h in sections[:3] if h.chunk.is_reference]
     quantity = bool(QUANTITY.search(question))
@@ -85,18 +93,29 @@ def fuse(question: str, facts: Sequence[FactHit], sections: Sequence[Hit]) -> li
             score += SHAPE_BONUS
         if hit.fact.is_definition and not definition:
             score -= DEFINITION_PENALTY
+        if qtype != "other" and qtype in hit.types:
+            score += TYPE_BONUS
         out.append((score, hit))
     out.sort(key=lambda item: -item[0])
     return out
 
 
-def choose(question: str, facts: Sequence[FactHit], sections: Sequence[Hit], strange: int = 0) -> Ruling | None:
+CLOSE_MARGIN = 0.02
+"""Facts this close to the best one are rivals: the answer may be a "did you mean"."""
+
+
+def choose(
+    question: str, facts: Sequence[FactHit], sections: Sequence[Hit], strange: int = 0, qtype: QuestionType = "other"
+) -> Ruling | None:
     """The best fact for `question` (None when no fact matched at all); `strange` words (ones the
     game never uses and that aren't typos of its words: "pizza") lower the confidence."""
-    fused = fuse(question, facts, sections)
+    fused = fuse(question, facts, sections, qtype)
     if not fused:
         return None
-    score, best = fused[0]
-    score -= min(strange, STRANGE_MAX) * STRANGE_PENALTY
+    top, best = fused[0]
+    score = top - min(strange, STRANGE_MAX) * STRANGE_PENALTY
     runners = tuple(h.fact for s, h in fused[1:] if s >= SEE_ALSO_RATIO * score and h.fact.section != best.fact.section)
-    return Ruling(best.fact, score, best.score, runners)
+    close = tuple(
+        (h.fact, h.phrasing) for s, h in fused[1:4] if s >= top - CLOSE_MARGIN and h.fact.answer != best.fact.answer
+    )
+    return Ruling(best.fact, score, best.score, runners, best.phrasing, close)

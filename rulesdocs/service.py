@@ -17,11 +17,13 @@ import logging
 import re
 import threading
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rulesdocs import cardnames, chat, followup, messages, ruling, scope
+from rulesdocs import cardanswer, cardnames, chat, followup, messages, review, ruling, scope, understand
 from rulesdocs import conversation as conv
 from rulesdocs import text as textmod
 from rulesdocs.answer import AnswerConfig, cite, compose, confidence
@@ -31,6 +33,9 @@ from rulesdocs.index import Query, RulesIndex, source_fingerprint
 from rulesdocs.model import Answer, Citation, GameId, Hit, RulesError
 from rulesdocs.scoring import QUANTITY_QUESTION
 from rulesdocs.semantic import SemanticRanker, rrf
+
+if TYPE_CHECKING:
+    from cards.pool import CardDef
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +76,7 @@ class RulesService:
         store: conv.ConversationStore | None = None,
         index: RulesIndex | None = None,
         facts_dir: Path | None = FACTS_DIR,
+        review_path: Path | None = None,
     ) -> None:
         self._texts_dir = texts_dir
         self._extra_dirs = list(extra_dirs)
@@ -84,8 +90,11 @@ class RulesService:
         self.semantic: SemanticRanker | None = None
         self._want_semantic = semantic
         self._facts_dir = facts_dir
+        self.review_path = review_path or review.default_path()
+        """Where "did you mean" picks are noted for maintainers (`rulesdocs.review`)."""
         self._books: dict[GameId, FactBook] | None = None
         self._matchers: dict[GameId, FactMatcher] = {}
+        self._common: dict[GameId, frozenset[str]] = {}
 
     @property
     def index(self) -> RulesIndex:
@@ -108,8 +117,10 @@ class RulesService:
             return None
         matcher = self._matchers.get(game)
         if matcher is None:
-            vocabulary = {w for c in self.index.chunks if c.game == game for w in chat.chat_words(c.text, game)}
+            texts = [c.text for c in self.index.chunks if c.game == game]
+            vocabulary = {w for text in texts for w in chat.chat_words(text, game)}
             matcher = self._matchers[game] = FactMatcher(book, vocabulary)
+            self._common[game] = _common_words(texts, matcher.common, cardnames.name_words(game))
         return matcher
 
     def prepare(self) -> None:
@@ -170,6 +181,10 @@ class RulesService:
         if game is not None and game not in index.games:
             raise RulesError(messages.unknown_game(game, index.games))
         context = self.store.get(where.channel)
+        if context is not None and context.choices:
+            picked = _picked(question, len(context.choices))
+            if picked is not None:
+                return self.pick(context.choices[picked], where=where, question=context.asked or context.question)
         follow_up = (
             context is not None and not context.pending and (conv.is_follow_up(question) or followup.explicit(question))
         )
@@ -177,15 +192,41 @@ class RulesService:
             answered = conv.named_game(question) or _bare_game(question, index.games)
             if answered is not None and not textmod.terms(conv.strip_game_names(question)):
                 return self.ask(context.question, game=answered, where=where)
+        switched = _game_switch(question, context, game)
+        if switched is not None and context is not None and switched in index.games:
+            self.store.forget(where.channel or "")
+            return self.ask(context.asked or context.question, game=switched, where=where)
         chosen = game or self._pick_game(question, context, follow_up, where, index)
         if chosen is None:
             return self._clarify(question, where)
         previous = context if context is not None and not context.pending and context.game == chosen else None
         answer, understood = self._answer(question, chosen, previous, follow_up)
-        if not answer.found:
+        if not answer.found and not answer.options:
             answer = self._suggest_other_game(answer, question, chosen, index)
         top = answer.citations[0].section if answer.citations else None
-        self.store.remember(where.channel, dataclasses.replace(understood, game=chosen, section=top))
+        self.store.remember(
+            where.channel,
+            dataclasses.replace(
+                understood, game=chosen, section=top, asked=understood.asked or question, card=understood.card
+            ),
+        )
+        return answer
+
+    def pick(self, fact_id: str, *, where: Asked | None = None, question: str = "") -> Answer:
+        """Answer with the fact a player picked from a "did you mean" (by number or button), and note
+        the pick in the review file: what they asked and the rule they meant. Nothing is learned."""
+        where = where or Asked()
+        context = self.store.get(where.channel)
+        game = context.game if context is not None else None
+        matcher = self.matcher(game) if game is not None else None
+        fact = matcher.fact(fact_id) if matcher is not None else None
+        if fact is None or game is None:
+            raise RulesError("That choice has expired: ask the question again.")
+        review.note_pick(self.review_path, game, question, fact.id, fact.answer)
+        chosen = ruling.Ruling(fact, 1.0, 1.0, ())
+        answer = self._from_fact(question or fact.asks[0], game, chosen, [], "other")
+        own = conv.Context(game, question or fact.asks[0], fact.section, time.monotonic(), asked=question)
+        self.store.remember(where.channel, own)
         return answer
 
     async def ask_async(self, question: str, *, game: GameId | None = None, where: Asked | None = None) -> Answer:
@@ -215,31 +256,36 @@ class RulesService:
         """The answer, and the question as understood (a follow-up rewritten whole) for the context."""
         stripped = conv.strip_game_names(question)
         matcher = self.matcher(game)
-        own = conv.Context(game, stripped, None, time.monotonic())
+        qtype = understand.question_type(stripped)
+        own = conv.Context(game, stripped, None, time.monotonic(), asked=question)
         if matcher is None or _SECTION_ONLY.match(stripped):
             context = previous.question if previous is not None and follow_up else ""
             outside = None if _SECTION_ONLY.match(stripped) else scope.outside(stripped, game)
             if outside is not None:
                 return self._outside(question, game, outside, self.rank(stripped, game)), own
             return self._from_sections(question, game, context), own
-        mention = cardnames.find(stripped, game)
+        mention = cardnames.lookup(stripped, game, self._common.get(game, matcher.common))
         if mention is not None and self.index.cited(game, "G:" + " ".join(mention.words)) is not None:
             mention = None  # "token" is a glossary term before it is Monster Token's nickname
-        about_card = mention if mention is not None and cardnames.card_question(stripped, mention) else None
-        mine = chat.tokens(matcher.correct(stripped), game)
-        best = self._rule(question, stripped, mine, game, "")
-        if mention is not None and about_card is None:
+        if mention is None and previous is not None and previous.card and _REFERS_BACK.search(stripped):
+            mention = cardnames.Mention(previous.card, cardnames.kind_of(game, previous.card), ())
+        card = cardnames.card(game, mention.name) if mention is not None else None
+        card_kind = cardanswer.card_kind(stripped, card, qtype) if card is not None else None
+        mine = chat.tokens(matcher.correct(stripped), game) + _comparison(stripped, game)
+        best = self._rule(question, stripped, mine, game, "", qtype=qtype)
+        if mention is not None and mention.words:
             # "can Dark Magician attack the turn I summon it" asks about a monster: read the name as its
             # kind, unless the facts answer the named card itself clearly better (Monster Reborn's ruling)
             readings = []
             for with_level in (True, False):
                 generic = cardnames.replace(stripped, mention, level=with_level)
                 generic_words = chat.tokens(matcher.correct(generic), game)
-                readings.append((self._rule(question, generic, generic_words, game, ""), generic, generic_words))
+                reading = self._rule(question, generic, generic_words, game, "", qtype=qtype)
+                readings.append((reading, generic, generic_words))
             as_kind, generic, generic_words = max(readings, key=lambda reading: _score(reading[0]))
             if _score(as_kind) + CARD_NAME_MARGIN >= _score(best) or not matcher.knows(" ".join(mention.words)):
                 best, stripped, mine = as_kind, generic, generic_words
-        own = dataclasses.replace(own, tokens=tuple(mine))
+        own = dataclasses.replace(own, tokens=tuple(mine), card=card.name if card is not None else None)
         understood, context = own, ""
         if previous is not None:
             before = list(previous.tokens) or chat.tokens(matcher.correct(previous.question), game)
@@ -247,28 +293,83 @@ class RulesService:
             swapped_out = set(before) - set(rewritten)  # "attack phase" when the follow-up says "shooting phase"
             kept = [w for w in chat.chat_words(previous.question, game) if not set(chat.tokens(w, game)) & swapped_out]
             focus = frozenset(rewritten) - frozenset(before)
-            merged = self._rule(question, stripped, rewritten, game, " ".join(kept), focus)
+            merged = self._rule(question, stripped, rewritten, game, " ".join(kept), focus, qtype=qtype)
             if _prefer_rewrite(best, merged, follow_up, len(mine)):
                 best, context = merged, " ".join(kept)
-                understood = conv.Context(game, f"{context} {stripped}", None, own.at, tokens=tuple(rewritten))
+                understood = dataclasses.replace(
+                    own, question=f"{context} {stripped}", tokens=tuple(rewritten), card=own.card or previous.card
+                )
         chosen, hits = best
-        if about_card is not None and (
-            chosen is None or chosen.similarity < SCOPE_OVERRIDE or not cardnames.names(chosen.fact.answer, about_card)
-        ):
-            return self._card_text(question, game, about_card), understood
-        unknown_card = _unknown_card(conv.strip_game_names(question), matcher) if previous is None else None
-        if unknown_card is not None and (chosen is None or chosen.similarity < SCOPE_OVERRIDE):
-            return self._named_card(question, game, unknown_card), understood
+        floor = FOLLOW_UP_FLOOR if context else ruling.FACT_FLOOR
         outside = scope.outside(stripped, game) or _mixes_games(question)
         if outside is not None and (chosen is None or chosen.similarity < SCOPE_OVERRIDE):
             return self._outside(question, game, outside, hits), understood
+        unknown_card = _unknown_card(conv.strip_game_names(question), matcher) if previous is None else None
+        if unknown_card is not None and (chosen is None or chosen.similarity < SCOPE_OVERRIDE):
+            return self._named_card(question, game, unknown_card), understood
+        if card is not None and mention is not None and card_kind is not None:
+            about_it = (
+                card_kind == "text"
+                and chosen is not None
+                and chosen.similarity >= SCOPE_OVERRIDE
+                and cardnames.names(chosen.fact.answer, mention)
+            )
+            if card_kind != "rule" and not about_it:
+                return self._card_answer(question, game, card, card_kind, None, qtype), understood
+            rule = chosen if chosen is not None and chosen.score >= floor and not _unsure(chosen) else None
+            return self._card_answer(question, game, card, "rule", rule, qtype), understood
         defined = hits[0].chunk if hits and hits[0].source == "exact" and hits[0].chunk.kind == "glossary" else None
         if defined is not None and chosen is not None and not _defines(chosen.fact.answer, defined.title):
             chosen = None  # "what is X" with X in the glossary: a fact must be about X, else the entry answers
-        floor = FOLLOW_UP_FLOOR if context else ruling.FACT_FLOOR
         if chosen is not None and chosen.score >= floor:
-            return self._from_fact(question, game, chosen, hits), understood
+            if not context and _unsure(chosen):  # a follow-up's merged question matches less closely
+                return self._did_you_mean(question, game, chosen, understood)
+            return self._from_fact(question, game, chosen, hits, qtype), understood
         return self._from_sections(question, game, context), understood
+
+    def _did_you_mean(
+        self, question: str, game: GameId, chosen: ruling.Ruling, understood: conv.Context
+    ) -> tuple[Answer, conv.Context]:
+        """A short "did you mean" over the rival facts; the channel waits for the pick."""
+        rivals = [(chosen.fact, chosen.phrasing), *chosen.close][:MAX_OPTIONS]
+        labels = tuple(_option_label(phrasing or fact.asks[0]) for fact, phrasing in rivals)
+        answer = Answer(
+            question=question,
+            game=game,
+            text=messages.did_you_mean(labels),
+            confidence=chosen.score,
+            found=False,
+            options=labels,
+        )
+        pending = dataclasses.replace(understood, choices=tuple(fact.id for fact, _ in rivals))
+        return answer, pending
+
+    def _card_answer(
+        self,
+        question: str,
+        game: GameId,
+        card: CardDef,
+        kind: cardanswer.CardKind,
+        rule: ruling.Ruling | None,
+        qtype: understand.QuestionType,
+    ) -> Answer:
+        """A card of our pools answers: its stats or text, and the rule it touches, each cited."""
+        citations = [cardanswer.citation(card)]
+        rule_text = None
+        if rule is not None:
+            ruled = self._from_fact(question, game, rule, [], qtype)
+            rule_text = ruled.text
+            citations.extend(ruled.citations[:1])
+        others = [c for c in cardnames.versions(game, card.name) if c.code != card.code and c.text != card.text]
+        return Answer(
+            question=question,
+            game=game,
+            text=cardanswer.answer_text(question, card, kind, rule_text, others),
+            citations=tuple(citations),
+            confidence=rule.score if rule is not None else 1.0,
+            found=True,
+            card=card.name,
+        )
 
     def _rule(
         self,
@@ -278,14 +379,18 @@ class RulesService:
         game: GameId,
         context: str,
         focus: frozenset[str] = frozenset(),
+        *,
+        qtype: understand.QuestionType = "other",
     ) -> tuple[ruling.Ruling | None, list[Hit]]:
         matcher = self.matcher(game)
         facts = matcher.match_tokens(words, limit=8, focus=focus) if matcher is not None else []
         hits = self.rank(stripped, game, context=context)
         strange = len(matcher.strange_words(stripped)) if matcher is not None else 0
-        return ruling.choose(question, facts, hits, strange=strange), hits
+        return ruling.choose(question, facts, hits, strange=strange, qtype=qtype), hits
 
-    def _from_fact(self, question: str, game: GameId, chosen: ruling.Ruling, hits: list[Hit]) -> Answer:
+    def _from_fact(
+        self, question: str, game: GameId, chosen: ruling.Ruling, hits: list[Hit], qtype: understand.QuestionType
+    ) -> Answer:
         fact = chosen.fact
         citations: list[Citation] = []
         for number in fact.sections[:1]:
@@ -309,7 +414,7 @@ class RulesService:
         return Answer(
             question=question,
             game=game,
-            text=fact.answer,
+            text=understand.shape(fact.answer, qtype),
             citations=tuple(citations),
             see_also=tuple(see_also),
             confidence=min(1.0, chosen.score),
@@ -317,11 +422,15 @@ class RulesService:
             sections=tuple(dict.fromkeys([*fact.sections, *(h.chunk.section for h in hits)])),
         )
 
-    def _card_text(self, question: str, game: GameId, mention: cardnames.Mention) -> Answer:
-        return self._named_card(question, game, mention.name)
-
     def _named_card(self, question: str, game: GameId, name: str) -> Answer:
-        return Answer(question=question, game=game, text=messages.card_text(game, name), confidence=0.0, found=False)
+        return Answer(
+            question=question,
+            game=game,
+            text=messages.card_text(game, name),
+            confidence=0.0,
+            found=False,
+            card_query=name,
+        )
 
     def _outside(self, question: str, game: GameId, outside: scope.OutOfScope, hits: list[Hit]) -> Answer:
         closest = tuple(cite(h.chunk, self.config) for h in hits[:2] if h.chunk.is_reference)
@@ -416,6 +525,107 @@ class RulesService:
             found=False,
             clarify=games,
         )
+
+
+COMMON_IN_SECTIONS = 4
+"""A word of a card's name that this many sections of the reference use ("attack", "dragon") is a
+rules word, never read alone as that card; rarer ones ("kakashi") are the card."""
+MAX_OPTIONS = 3
+"""Rules offered by a "did you mean"."""
+SURE_SCORE = 0.5
+"""A best fact scoring this well answers even with close rivals; below it, rivals within
+`ruling.CLOSE_MARGIN` make the reply a "did you mean" (tuned on the dev chat sets)."""
+_REFERS_BACK = re.compile(r"\b(?:it|its|it's|this|that|they|them|their|this card|that card|the card)\b", re.I)
+_PICK = re.compile(r"^\s*(?:#|no\.?|number|option)?\s*([1-9])\s*[.)!]?\s*$", re.IGNORECASE)
+_SWITCH_FILLER = frozenset(
+    [
+        "what",
+        "about",
+        "how",
+        "bout",
+        "abt",
+        "and",
+        "in",
+        "for",
+        "with",
+        "same",
+        "thing",
+        "rule",
+        "rules",
+        "question",
+        "then",
+        "also",
+        "that",
+        "this",
+        "it",
+        "game",
+        "same",
+        "goes",
+        "does",
+        "do",
+        "is",
+        "how",
+        "would",
+        "work",
+        "there",
+    ]
+)
+
+
+def _common_words(texts: list[str], vocabulary: frozenset[str], named: frozenset[str]) -> frozenset[str]:
+    """Words of the rules never read alone as a card: every word of the reference and the facts,
+    except words of card names that few sections use ("kakashi", not "attack" or "spell")."""
+    frequent = Counter(w for text in texts for w in set(_RAW_WORD.findall(textmod.fold(text))))
+    raw = {w for w, n in frequent.items() if w not in named or n >= COMMON_IN_SECTIONS}
+    return frozenset(raw | {w for w in vocabulary if w not in named})
+
+
+_RAW_WORD = re.compile(r"[a-z0-9]+")
+
+
+def _comparison(question: str, game: GameId) -> list[str]:
+    """ "2000 atk attacks a 1000 def monster" compares two values: the words "higher", "lower" or
+    "equal" for the first against the second, which is what the facts' phrasings say."""
+    if re.search(r"\b(?:higher|lower|more|less|equal|same|bigger|smaller|greater|weaker|stronger)\b", question, re.I):
+        return []
+    values = understand.situation(question).numbers
+    if len(values) != 2 or min(values) < 100:  # ATK, DEF, SP: two stats, not counts of cards
+        return []
+    first, second = values
+    word = "higher" if first > second else "lower" if first < second else "equal"
+    return chat.tokens(word, game)
+
+
+def _unsure(chosen: ruling.Ruling) -> bool:
+    """True when a rival fact scores about as well as the best and the best is not clearly right."""
+    return bool(chosen.close) and chosen.score < SURE_SCORE
+
+
+def _option_label(phrasing: str) -> str:
+    """A "did you mean" option from the phrasing a fact matched: one line, at most 80 characters."""
+    text = " ".join(phrasing.split()).rstrip("?. ")
+    text = text[:1].upper() + text[1:]
+    return (text[:77] + "…" if len(text) > 78 else text) + "?"
+
+
+def _picked(reply: str, count: int) -> int | None:
+    """The option a reply picks ("2", "#2", "option 2"), as an index, if it is one of `count`."""
+    found = _PICK.match(reply)
+    if found is None:
+        return None
+    number = int(found.group(1))
+    return number - 1 if 1 <= number <= count else None
+
+
+def _game_switch(question: str, context: conv.Context | None, forced: GameId | None) -> GameId | None:
+    """The game a follow-up switches to ("what about in yugioh?"), asking the last question again."""
+    if context is None or context.pending or context.game is None or forced is not None:
+        return None
+    named = conv.named_game(question)
+    if named is None or named == context.game:
+        return None
+    left = [w for w in textmod.fold(conv.strip_game_names(question)).replace("?", " ").split() if w]
+    return named if all(w.strip(".,!'") in _SWITCH_FILLER for w in left) else None
 
 
 GAME_BY_FACTS_FLOOR = 0.6

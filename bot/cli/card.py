@@ -8,7 +8,7 @@ import json
 import sys
 from typing import Any
 
-from bot.render.cards import stat_line
+from cards.describe import stat_line
 
 GAMES = ("yugioh", "naruto", "inuyasha", "inazuma", "usagi")
 

@@ -4,40 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cards.describe import kind_line, stat_line
+
 if TYPE_CHECKING:
     from cards.catalog.search import CardResult
 
 MAX_TEXT = 1000
 
 
-AMOUNTS = frozenset({"cost", "produces"})  # stats made of amounts of a currency: "cost 1 ryo"
-
-
-def stat_line(stats: dict[str, Any]) -> str:
-    """ "atk 2500 · def 2100 · level 7", "cost 1 ryo · ratings: combat 2", "colors: purple 5, red 3"
-    from a card's printed stats (lists joined; zero entries of a table left out)."""
-    parts = []
-    for key, value in stats.items():
-        name = key.replace("_", " ")
-        if isinstance(value, dict):
-            entries = [(str(k), v) for k, v in value.items() if v not in (0, None, "", [], {})]
-            if not entries:
-                continue
-            if key in AMOUNTS:
-                parts.append(f"{name} " + ", ".join(f"{v} {k}" for k, v in entries))
-            else:
-                parts.append(f"{name}: " + ", ".join(f"{k} {v}" for k, v in entries))
-            continue
-        if value in (None, "", []):
-            continue
-        shown = "/".join(str(v) for v in value) if isinstance(value, list) else str(value)
-        parts.append(f"{name} {shown}")
-    return " · ".join(parts)
-
-
 def card_fields(card: CardResult) -> dict[str, str]:
     """Title, kind, stats, rules text and sets of a card, trimmed for an embed."""
-    kind = " / ".join(part for part in (card.type, card.subtype) if part)
+    kind = kind_line(card.type, card.subtype)
     sets = ", ".join(printing(s) for s in card.sets[:6] if isinstance(s, dict))
     versions = ", ".join(str(v.get("name") or v.get("code") or "") for v in card.versions[:8] if isinstance(v, dict))
     text = card.text if len(card.text) <= MAX_TEXT else card.text[: MAX_TEXT - 1] + "…"

@@ -108,9 +108,15 @@ def test_card_names_are_read_as_their_kind() -> None:
     assert cardnames.card_question("what does dark magician do", mention)
 
 
-def test_a_card_text_question_points_to_the_card_lookup(fresh_service: RulesService) -> None:
+def test_a_card_text_question_answers_from_the_card(fresh_service: RulesService) -> None:
     answer = fresh_service.ask("what does axel blaze do", game="inazuma")
-    assert not answer.found and "/card Axel Blaze" in answer.text
+    assert answer.found and answer.kind == "card" and answer.card == "Axel Blaze"
+    assert "Fire Tornado" in answer.text and answer.citations[0].doc == "inazuma card pool"
+
+
+def test_a_card_outside_our_pools_points_to_the_card_lookup(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("what does the moonlit zorblax card do exactly", game="inuyasha")
+    assert not answer.found and answer.card_query == "moonlit zorblax" and "/card moonlit zorblax" in answer.text
 
 
 def test_a_rules_question_naming_a_card_is_answered(fresh_service: RulesService) -> None:

@@ -1,0 +1,41 @@
+"""Cards as words: a card's printed stats as one short line, for chat, the CLI and rules answers.
+
+>>> stat_line({"level": 7, "atk": 2500, "def": 2100})
+'level 7 · atk 2500 · def 2100'
+>>> stat_line({"cost": {"ryo": 1}, "ratings": {"combat": 2, "labor": 0}})
+'cost 1 ryo · ratings: combat 2'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+AMOUNTS = frozenset({"cost", "produces"})
+"""Stats made of amounts of a currency: "cost 1 ryo"."""
+
+
+def stat_line(stats: dict[str, Any]) -> str:
+    """ "atk 2500 · def 2100 · level 7", "cost 1 ryo · ratings: combat 2", "colors: purple 5, red 3"
+    from a card's printed stats (lists joined; zero entries of a table left out)."""
+    parts = []
+    for key, value in stats.items():
+        name = key.replace("_", " ")
+        if isinstance(value, dict):
+            entries = [(str(k), v) for k, v in value.items() if v not in (0, None, "", [], {})]
+            if not entries:
+                continue
+            if key in AMOUNTS:
+                parts.append(f"{name} " + ", ".join(f"{v} {k}" for k, v in entries))
+            else:
+                parts.append(f"{name}: " + ", ".join(f"{k} {v}" for k, v in entries))
+            continue
+        if value in (None, "", []):
+            continue
+        shown = "/".join(str(v) for v in value) if isinstance(value, list) else str(value)
+        parts.append(f"{name} {shown}")
+    return " · ".join(parts)
+
+
+def kind_line(card_type: str, subtype: str = "") -> str:
+    """ "monster / normal", "Character / Hero": a card's type and subtype as printed."""
+    return " / ".join(part for part in (card_type, subtype) if part)

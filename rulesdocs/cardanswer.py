@@ -1,0 +1,197 @@
+"""Answers about one card of a built-in pool: its own text (our words) and stats, plus the rule it touches.
+
+"whats dark magicians atk" leads with the stat asked for; "what does kakashi do" gives the card's
+text; "can i use X on my opponents turn" gives the rule for X's kind of card and then the card,
+so the player sees both, each cited. Card texts in the pools are written by this project.
+
+>>> from rulesdocs.cardnames import card
+>>> dm = card("yugioh", "Dark Magician")
+>>> asked_stats("whats dark magicians atk", dm)
+['atk']
+>>> card_kind("whats dark magicians atk", dm, "whatis")
+'stat'
+>>> card_kind("what does dark magician do", dm, "whatis")
+'text'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Literal, TypeAlias
+
+from cards.describe import kind_line, stat_line
+from rulesdocs.model import Citation, GameId
+from rulesdocs.understand import QuestionType
+
+if TYPE_CHECKING:
+    from cards.pool import CardDef
+
+CardKind: TypeAlias = Literal["text", "stat", "rule"]
+
+STAT_WORDS: dict[str, tuple[str, ...]] = {
+    "atk": ("atk", "attack points", "attack power", "attack"),
+    "def": ("def", "defense", "defence", "defense points"),
+    "level": ("level", "lvl", "lv", "stars", "star"),
+    "attribute": ("attribute", "element"),
+    "race": ("race", "type", "monster type"),
+    "cost": ("cost", "costs", "price", "pay"),
+    "entrance": ("entrance", "entrance cost", "cost", "costs", "turn indicator"),
+    "hand": ("hand cost", "cost", "costs", "chakra"),
+    "combat": ("combat", "power", "strength", "attack"),
+    "support": ("support",),
+    "injured_combat": ("injured",),
+    "injured_support": ("injured",),
+    "symbols": ("symbol", "symbols", "chakra type", "element"),
+    "sp": ("sp", "power", "strength"),
+    "fsp": ("fsp", "fired up", "fired-up"),
+    "ap": ("ap", "assist", "assist power"),
+    "position": ("position", "fw", "mf", "df", "gk"),
+    "team": ("team", "school"),
+    "colors": ("color", "colors", "colour", "colours", "power", "attack color", "values"),
+    "ratings": ("rating", "ratings", "skill", "skills", "stats"),
+    "produces": ("produce", "produces", "income", "generate"),
+    "kaitou_size": ("kaitou", "size"),
+    "mental_power": ("mental",),
+}
+"""Words players use for each printed stat (a game uses only the keys its cards have)."""
+
+_TYPE_WORDS = re.compile(
+    r"\b(?:what (?:kind|type|sort) of card|is (?:it|\w+(?: \w+){0,4}) an? (?:monster|spell|magic|trap|ninja|jutsu|"
+    r"mission|client|character|item|ability|location|kaitou|hero|ally|event|setting|attachment|action)\b)",
+    re.IGNORECASE,
+)
+_TEXT_QUESTION = re.compile(
+    r"\b(?:what (?:does|do|did|is|s)|wat (?:does|do|is)|wut (?:does|do)|whats|what's|explain|tell me about|"
+    r"how does .{0,40} work|effect|ability|abilities|text|say|says|do exactly)\b",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[a-z0-9]+(?:[- ][a-z0-9]+)*")
+
+
+def _said(question: str, words: tuple[str, ...]) -> bool:
+    folded = f" {' '.join(re.findall(r'[a-z0-9]+', question.lower().replace(chr(39), '')))} "
+    return any(f" {w} " in folded for w in words)
+
+
+def asked_stats(question: str, card: CardDef) -> list[str]:
+    """The printed stats of `card` that `question` names, in the card's order."""
+    without_name = question.lower()
+    for part in re.findall(r"[a-z0-9]+", card.name.lower()):
+        without_name = re.sub(rf"\b{re.escape(part)}\w*", " ", without_name)
+    return [key for key in card.stats if _said(without_name, STAT_WORDS.get(key, (key.replace("_", " "),)))]
+
+
+def card_kind(question: str, card: CardDef, qtype: QuestionType) -> CardKind:
+    """What a question about `card` wants: its stats, its text, or a rule about it."""
+    stats = asked_stats(question, card)
+    if stats and qtype in ("whatis", "howmany", "other"):
+        return "stat"
+    if _TYPE_WORDS.search(question) and qtype in ("whatis", "yesno", "other"):
+        return "stat"
+    rest = question.lower()
+    for part in re.findall(r"[a-z0-9]+", card.name.lower()):
+        rest = rest.replace(part, " ")
+    leftover = [w for w in re.findall(r"[a-z]+", rest) if w not in _FILLER]
+    if qtype in ("whatis", "howto", "other") and (_TEXT_QUESTION.search(question) or not leftover):
+        return "text"
+    return "rule"
+
+
+_FILLER = frozenset(
+    [
+        "what",
+        "whats",
+        "wat",
+        "wut",
+        "does",
+        "do",
+        "did",
+        "is",
+        "s",
+        "the",
+        "a",
+        "an",
+        "this",
+        "that",
+        "card",
+        "cards",
+        "exactly",
+        "again",
+        "mean",
+        "means",
+        "work",
+        "works",
+        "explain",
+        "tell",
+        "me",
+        "about",
+        "effect",
+        "ability",
+        "abilities",
+        "text",
+        "say",
+        "says",
+        "how",
+        "of",
+        "its",
+        "it",
+        "pls",
+        "please",
+    ]
+)
+
+SHOWN_TAGS: dict[GameId, str] = {"naruto": "characteristics", "usagi": "traits", "inuyasha": "traits"}
+"""Games whose card tags are printed traits players and effects refer to ("Genin")."""
+
+
+def card_line(card: CardDef) -> str:
+    """ "Dark Magician (monster / normal): level 7 · atk 2500 · def 2100 · …" """
+    kind = kind_line(card.type, card.subtype)
+    stats = stat_line(card.stats)
+    tags = ", ".join(card.tags) if card.game in SHOWN_TAGS and card.tags else ""
+    details = " · ".join(
+        part for part in (stats, f"{SHOWN_TAGS.get(card.game, 'tags')}: {tags}" if tags else "") if part
+    )
+    return f"**{card.name}** ({kind})" + (f": {details}" if details else "")
+
+
+def card_text(card: CardDef) -> str:
+    """The card's text in our words, or what a card without one is."""
+    return card.text.strip() or "It has no effect text: it plays by its stats alone."
+
+
+def stat_phrase(card: CardDef, keys: list[str]) -> str:
+    """ "Dark Magician has atk 2500." for the stats asked."""
+    shown = stat_line({k: card.stats[k] for k in keys})
+    return f"{card.name} has {shown}." if shown else f"{card.name} has no printed {', '.join(keys)}."
+
+
+def answer_text(
+    question: str, card: CardDef, kind: CardKind, rule: str | None, others: list[CardDef] | None = None
+) -> str:
+    """The reply: the stat asked first, or the text, or the rule then the card."""
+    lines: list[str] = []
+    if kind == "stat":
+        keys = asked_stats(question, card)
+        if keys:
+            lines.append(stat_phrase(card, keys))
+        else:
+            lines.append(f"{card.name} is a {kind_line(card.type, card.subtype)} card.")
+        lines.append(f"{card_line(card)}\n{card_text(card)}")
+    elif kind == "text":
+        lines.append(f"{card_line(card)}\n{card_text(card)}")
+    elif rule is not None:
+        lines.append(rule)
+        lines.append(f"About the card — {card_line(card)}\n{card_text(card)}")
+    else:
+        lines.append(f"The rules reference has no ruling on this card itself; its text decides. {card_line(card)}")
+        lines.append(card_text(card))
+    if others:
+        listed = "; ".join(f"{c.code}: {card_text(c)[:90]}" for c in others[:3])
+        lines.append(f"Other versions of {card.name}: {listed}")
+    return "\n\n".join(lines)
+
+
+def citation(card: CardDef) -> Citation:
+    """The card as a source: our pool's text of it."""
+    return Citation(doc=f"{card.game} card pool", section=card.code, title=card.name, text=card_text(card))

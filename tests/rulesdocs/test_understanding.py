@@ -1,0 +1,162 @@
+"""Stage 1 of the rules pipeline and what it changes: question types, answer shapes, card
+subjects and card answers, "did you mean", game switches and card follow-ups."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulesdocs import cardanswer, cardnames, review, ruling
+from rulesdocs.facts import Fact
+from rulesdocs.service import Asked, RulesService
+from rulesdocs.understand import profile, question_type, shape, situation
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("can i normal summon twice in one turn", "yesno"),
+        ("how many times can i normal summon per turn", "howmany"),
+        ("how do i deploy a ninja? i have 2 chakra", "howto"),
+        ("why cant i play leaf headband? turn indicator is 2", "why"),
+        ("when can i play a trap", "when"),
+        ("whats a tribute", "whatis"),
+        ("what happens when an injured ninja gets hit again", "whathappens"),
+        ("lvl 6 monster how many tributes", "howmany"),
+        ("my field spell gets destroyed, does the other one activate", "yesno"),
+        ("aggressive keyword how does it work", "howto"),
+        ("opening hand size?", "other"),
+    ],
+)
+def test_question_types(question: str, kind: str) -> None:
+    assert question_type(question) == kind
+
+
+def test_a_fact_profile_comes_from_its_phrasings() -> None:
+    types = profile(["how do i summon", "how to summon a monster", "can i summon", "summon?"])
+    assert types == frozenset({"howto", "yesno"})
+
+
+@pytest.mark.parametrize("kind", ["howto", "why", "when", "whathappens", "whatis", "howmany"])
+def test_only_a_yes_no_question_gets_a_yes_no_opening(kind: str) -> None:
+    shaped = shape("No: a Ninja is deployed only in your Mission Phase.", kind)  # type: ignore[arg-type]
+    assert shaped == "A Ninja is deployed only in your Mission Phase."
+    assert shape("No: only once.", "yesno") == "No: only once."
+
+
+def test_situation_reads_numbers_and_turns() -> None:
+    read = situation("i have 2 chakra on my opponents turn and neji costs 3")
+    assert read.numbers == (2, 3) and read.turn == "theirs"
+
+
+@pytest.mark.parametrize(
+    ("game", "typed", "name"),
+    [
+        ("yugioh", "whats dark magicians atk", "Dark Magician"),
+        ("yugioh", "does dark magican have an effect", "Dark Magician"),
+        ("yugioh", "what does bewd do", "Blue-Eyes White Dragon"),
+        ("naruto", "what does kakashi do", "Kakashi Hatake"),
+        ("inazuma", "what is mark evan sp", "Mark Evans"),
+    ],
+)
+def test_card_subjects_forgive_typos_nicknames_and_first_names(
+    fresh_service: RulesService, game: str, typed: str, name: str
+) -> None:
+    fresh_service.matcher(game)
+    mention = cardnames.lookup(typed, game, fresh_service._common[game])
+    assert mention is not None and mention.name == name
+
+
+def test_rules_words_are_never_read_as_a_card(fresh_service: RulesService) -> None:
+    fresh_service.matcher("yugioh")
+    common = fresh_service._common["yugioh"]
+    assert cardnames.lookup("what does spell speed mean", "yugioh", common) is None
+    assert cardnames.lookup("can i attack the turn i summon", "yugioh", common) is None
+
+
+def test_a_stat_question_leads_with_the_stat(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("whats dark magicians atk", game="yugioh")
+    assert answer.kind == "card" and answer.text.startswith("Dark Magician has atk 2500.")
+
+
+def test_a_naruto_card_shows_its_characteristics(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("what does kakashi do", game="naruto")
+    assert answer.kind == "card" and "characteristics:" in answer.text and "Jonin" in answer.text
+
+
+def test_a_rule_question_about_a_card_cites_the_rule_and_the_card(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("can dark magician attack the turn i summon it", game="yugioh")
+    assert answer.kind == "card" and "About the card" in answer.text
+    docs = [c.doc for c in answer.citations]
+    assert docs[0] == "yugioh card pool" and len(docs) == 2
+
+
+def test_card_kinds() -> None:
+    dm = cardnames.card("yugioh", "Dark Magician")
+    assert dm is not None
+    assert cardanswer.card_kind("whats dark magicians atk", dm, "whatis") == "stat"
+    assert cardanswer.card_kind("what does dark magician do", dm, "whatis") == "text"
+    assert cardanswer.card_kind("can dark magician attack the turn i summon it", dm, "yesno") == "rule"
+
+
+def test_a_how_question_never_opens_with_yes_or_no(fresh_service: RulesService) -> None:
+    for question in ("how do i deploy a ninja", "why cant i deploy 2 ninjas in one turn", "when do i draw"):
+        answer = fresh_service.ask(question, game="naruto")
+        assert not answer.text.lower().startswith(("yes", "no:", "no,")), (question, answer.text)
+
+
+def _close_ruling(facts: list[Fact]) -> ruling.Ruling:
+    return ruling.Ruling(facts[0], 0.45, 0.4, (), "first phrasing", ((facts[1], "second phrasing"),))
+
+
+def test_rival_facts_make_a_did_you_mean_and_a_pick_answers_it(tmp_path: Path, service: RulesService) -> None:
+    asker = RulesService(index=service.index, review_path=tmp_path / "review.jsonl")
+    matcher = asker.matcher("yugioh")
+    assert matcher is not None
+    facts = list(matcher.book.facts[:2])
+    where = Asked(channel="c")
+    answer, pending = asker._did_you_mean("huh?", "yugioh", _close_ruling(facts), _context(asker, "huh?"))
+    assert answer.kind == "clarify" and answer.options == ("First phrasing?", "Second phrasing?")
+    assert "1. First phrasing?" in answer.text and not answer.found
+    asker.store.remember("c", pending)
+    picked = asker.ask("2", where=where)
+    assert picked.found and picked.text == facts[1].answer.replace("Yes: ", "Yes: ")
+    notes = review.read_picks(tmp_path / "review.jsonl")
+    assert [(n["question"], n["fact"]) for n in notes] == [("huh?", facts[1].id)]
+
+
+def _context(service: RulesService, question: str):  # type: ignore[no-untyped-def]
+    from rulesdocs.conversation import Context
+
+    return Context("yugioh", question, None, 0.0, asked=question)
+
+
+def test_a_number_without_a_pending_choice_is_an_ordinary_question(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("2", game="yugioh", where=Asked(channel="n"))
+    assert answer.kind != "clarify" or answer.options
+
+
+def test_a_game_switch_asks_the_previous_question_for_the_new_game(fresh_service: RulesService) -> None:
+    where = Asked(channel="switch")
+    first = fresh_service.ask("how many cards in a deck", game="naruto", where=where)
+    assert first.found and "50" in first.text
+    switched = fresh_service.ask("what about in yugioh?", where=where)
+    assert switched.game == "yugioh" and switched.found and "40" in switched.text
+
+
+def test_a_card_follow_up_keeps_the_card(fresh_service: RulesService) -> None:
+    where = Asked(channel="card-follow")
+    fresh_service.ask("what does summoned skull do", game="yugioh", where=where)
+    follow = fresh_service.ask("whats its def", where=where)
+    assert follow.card == "Summoned Skull" and "def 1200" in follow.text
+
+
+def test_an_ellipsis_swaps_the_compared_term(fresh_service: RulesService) -> None:
+    where = Asked(channel="ellipsis")
+    first = fresh_service.ask(
+        "i attack a defense position monster with higher atk, what happens", game="yugioh", where=where
+    )
+    assert first.found and "destroy" in first.text.lower()
+    less = fresh_service.ask("and if its less?", where=where)
+    assert less.found and "difference" in less.text.lower() and "Ultimate Offering" not in less.text
