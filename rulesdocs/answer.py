@@ -224,6 +224,8 @@ def _not_found(question: str, game: GameId, ranked: list[Hit], config: AnswerCon
 
 def citation_label(citation: Citation) -> str:
     """ "§10.2 Tribute Summon", "glossary: Tribute" or "p12 HOW TO ATTACK" (an extra document)."""
+    if citation.doc.endswith("card pool"):
+        return f"{citation.section} {citation.title}"
     if citation.section.startswith("G:"):
         return f"glossary: {citation.title}"
     if citation.section.startswith("p") and citation.section[1:].isdigit():

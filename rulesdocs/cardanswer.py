@@ -187,9 +187,14 @@ def answer_text(
         lines.append(f"The rules reference has no ruling on this card itself; its text decides. {card_line(card)}")
         lines.append(card_text(card))
     if others:
-        listed = "; ".join(f"{c.code}: {card_text(c)[:90]}" for c in others[:3])
+        listed = "; ".join(f"{c.code}: {_short(card_text(c))}" for c in others[:3])
         lines.append(f"Other versions of {card.name}: {listed}")
     return "\n\n".join(lines)
+
+
+def _short(text: str, limit: int = 90) -> str:
+    """`text` cut at a word boundary to about `limit` characters."""
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + "…"
 
 
 def citation(card: CardDef) -> Citation:

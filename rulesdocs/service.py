@@ -212,6 +212,20 @@ class RulesService:
         )
         return answer
 
+    def choose(self, index: int, where: Asked) -> Answer:
+        """The answer to option `index` (0-based) of the channel's pending "did you mean"."""
+        context = self.store.get(where.channel)
+        if context is None or not context.choices or not 0 <= index < len(context.choices):
+            raise RulesError("That choice has expired: ask the question again.")
+        return self.pick(context.choices[index], where=where, question=context.asked or context.question)
+
+    def card_subject(self, question: str, game: GameId) -> str | None:
+        """The built-in card of `game` a question is about ("why cant i deploy neji" -> Neji Hyuga)."""
+        matcher = self.matcher(game)
+        common = self._common.get(game, matcher.common if matcher is not None else frozenset())
+        mention = cardnames.lookup(conv.strip_game_names(question), game, common)
+        return mention.name if mention is not None else None
+
     def pick(self, fact_id: str, *, where: Asked | None = None, question: str = "") -> Answer:
         """Answer with the fact a player picked from a "did you mean" (by number or button), and note
         the pick in the review file: what they asked and the rule they meant. Nothing is learned."""
@@ -482,8 +496,8 @@ class RulesService:
         if inference.strong:
             return inference.best
         for candidate in (
+            where.match_game,  # a question asked in a match is about that match's game
             context.game if context else None,
-            where.match_game,
             (None if followup.explicit(question) else self._game_by_facts(question, index)) or inference.best,
             where.server_default,
         ):

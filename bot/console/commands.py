@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from bot.console.parsing import Args, command, number
@@ -11,6 +12,9 @@ from bot.services.matches import MatchUpdate, Seat, public_prompt, result_text, 
 
 if TYPE_CHECKING:
     from bot.console.session import Console
+    from bot.services.rules import RulesReply
+    from engine.core.prompt import Prompt
+    from engine.core.state import State
 
 HELP = """Commands (arguments as key:value, quote values with spaces: deck:"Starter Deck Yugi"):
   /games                                   games you can play
@@ -25,7 +29,7 @@ HELP = """Commands (arguments as key:value, quote values with spaces: deck:"Star
   /deck import game:G name:N list:"3x Card A; 1x Card B" | /deck list [game:G]
   /deck show game:G name:N | /deck delete game:G name:N
   /card NAME [game:G]                      look a card up (typos forgiven)
-  /rules ask QUESTION [game:G] | /rules section game:G id:4.2
+  /rules ask QUESTION [game:G] | /rules pick N | /rules section game:G id:4.2
   /league create name:N game:G [format:swiss|round_robin|ladder|pods] [rounds:R] [best_of:3] [top_cut:0]
                 [pod_size:4] [points:3,2,1,0] [small_pods:yes]   (pods: top_cut is the final table, 3-6)
   /league join name:N [deck:D] | /league drop|start|next|info|standings|export name:N
@@ -51,7 +55,7 @@ HELP = """Commands (arguments as key:value, quote values with spaces: deck:"Star
   /deck import game:G name:N list:"3x Card A; 1x Card B" | /deck list [game:G]
   /deck show game:G name:N | /deck delete game:G name:N
   /card NAME [game:G]                      look a card up (typos forgiven)
-  /rules ask QUESTION [game:G] | /rules section game:G id:4.2
+  /rules ask QUESTION [game:G] | /rules pick N | /rules section game:G id:4.2
   /league create name:N game:G [format:swiss|round_robin|ladder|pods] [rounds:R] [best_of:3] [top_cut:0]
                 [pod_size:4] [points:3,2,1,0] [small_pods:yes]   (pods: top_cut is the final table, 3-6)
   /league join name:N [deck:D] | /league drop|start|next|info|standings|export name:N
@@ -313,17 +317,42 @@ async def rules_ask(console: Console, args: Args) -> str:
         raise ServiceError("Usage: /rules ask QUESTION [game:G]")
     legal: list[str] | None = None
     match_game = None
+    explain = None
     match_id = console.current.get(console.user)
     if match_id is not None:
         row, state = await console.services.matches.state(match_id)
         if row.status == "active" and state is not None:
             match_game = row.game
-            prompt = public_prompt(row, state, seat_index(row, console.user))
+            seat = seat_index(row, console.user)
+            prompt = public_prompt(row, state, seat)
             legal = [o.label for o in prompt.options] if prompt is not None else []
+            if seat is not None:
+                explain = partial(_why_not, row.game, state, seat, prompt)
     reply = await console.services.rules.ask(
-        question, game=args.get("game"), channel="console", match_game=match_game, legal_now=legal
+        question, game=args.get("game"), channel="console", match_game=match_game, legal_now=legal, explain=explain
     )
-    return f"{reply.text}\n\n{reply.private}" if reply.private else reply.text  # the console is the asker's own
+    return _rules_text(reply)
+
+
+def _why_not(game: str, state: State, seat: int, prompt: Prompt | None, question: str, name: str) -> str | None:
+    from bot.services.why import why_not
+
+    return why_not(game, state, seat, question, name, prompt)
+
+
+def _rules_text(reply: RulesReply) -> str:
+    text = f"{reply.text}\n\n{reply.private}" if reply.private else reply.text  # the console is the asker's own
+    if reply.options:
+        text += "\n(type /rules pick N)"
+    return text
+
+
+@command("rules pick")
+async def rules_pick(console: Console, args: Args) -> str:
+    number = args.rest().strip().lstrip("#")
+    if not number.isdigit():
+        raise ServiceError("Usage: /rules pick N (the number of a rule the assistant offered)")
+    return _rules_text(await console.services.rules.pick("console", int(number)))
 
 
 @command("rules section")

@@ -31,6 +31,10 @@ def inline_queries(content: str) -> list[str]:
     return found
 
 
+CATALOG_TEXT_SCORE = 90.0
+"""How closely a name in a rules question must match a catalog card for the card to be shown."""
+
+
 class CardsService:
     """Opens the catalog on first use (same database as the bot) and answers look-ups."""
 
@@ -59,6 +63,16 @@ class CardsService:
         game = canonical_game_id(game)  # any case; an unknown game is named as such, not "no card matches"
         response = await (await self.search_service()).search(query, game=game, limit=limit)
         return list(response.results)
+
+    async def catalog_text(self, name: str, game: str) -> str | None:
+        """A card named in a rules question, from the catalog, with where its text comes from; None
+        unless a card of `game` matches the name well (an exact, nickname or close fuzzy match)."""
+        from bot.render.cards import card_text
+
+        results = await self.lookup(name, game, limit=1)
+        if not results or results[0].score < CATALOG_TEXT_SCORE:
+            return None
+        return f"{card_text(results[0])}\nSource: {results[0].provenance}"
 
     async def autocomplete(self, prefix: str, game: str | None = None) -> list[Suggestion]:
         from bot.services.errors import ServiceError

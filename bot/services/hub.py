@@ -29,7 +29,8 @@ class Services:
         matches = MatchService(db, decks, clock_hours=clock_hours)
         leagues = LeagueService(db, decks)
         matches.finish_hooks.append(leagues.on_match_finished)  # league games report themselves
-        return cls(db, decks, matches, CardsService(url), RulesAssistant(rules_dirs), leagues)
+        cards = CardsService(url)
+        return cls(db, decks, matches, cards, RulesAssistant(rules_dirs, card_lookup=cards.catalog_text), leagues)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Services:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,10 +19,18 @@ from typing import TYPE_CHECKING
 from bot.services.errors import ServiceError
 
 if TYPE_CHECKING:
+    from collections.abc import Awaitable
+
     from rulesdocs.model import Answer
     from rulesdocs.service import RulesService
 
-NOW_WORDS = re.compile(r"\b(now|right now|this turn|currently|can i|may i|what can i do)\b", re.IGNORECASE)
+NOW_WORDS = re.compile(
+    r"\b(now|right now|this turn|currently|can i|may i|what can i do|why can.?t i|why cant i|why not)\b", re.IGNORECASE
+)
+Explain = Callable[[str, str], "str | None"]
+"""(question, card name) -> the engine's answer about that card in the asker's match, or None."""
+CardLookup = Callable[[str, str], "Awaitable[str | None]"]
+"""(card name, game) -> that card from the catalog as text with its source, or None."""
 
 
 @dataclass(slots=True)
@@ -32,6 +41,8 @@ class RulesReply:
     answer: Answer | None
     legal_now: list[str]
     private: str | None = None
+    options: tuple[str, ...] = ()
+    """A "did you mean": the rules the question may mean, picked by number (`RulesAssistant.pick`)."""
 
     @property
     def wants_options(self) -> bool:
@@ -39,12 +50,22 @@ class RulesReply:
         return self.private is not None
 
 
+CATALOG_NOTE = "Rulings on single cards are not in the rulebook; this is the card's text from the catalog."
+
+
 class RulesAssistant:
     """One shared rules service (index opened on first question), with per-channel context."""
 
-    def __init__(self, extra_dirs: list[str] | None = None, db_path: str | None = None) -> None:
+    def __init__(
+        self,
+        extra_dirs: list[str] | None = None,
+        db_path: str | None = None,
+        card_lookup: CardLookup | None = None,
+    ) -> None:
         self.extra_dirs = [Path(d) for d in (extra_dirs or [])]
         self.db_path = db_path
+        self.card_lookup = card_lookup
+        """Shows a card outside the built-in pools (an imported catalog) when a question names one."""
         self._service: RulesService | None = None
         self._lock = asyncio.Lock()
 
@@ -65,10 +86,11 @@ class RulesAssistant:
         channel: str | None = None,
         match_game: str | None = None,
         legal_now: list[str] | None = None,
+        explain: Explain | None = None,
     ) -> RulesReply:
-        """Answer a question; for "now" questions `legal_now` (the asker's current options) becomes
-        the reply's `private` part, never part of its public `text`."""
-        from rulesdocs.answer import format_answer
+        """Answer a question; for "now" and "why can't I" questions in a match, the asker's options
+        (`legal_now`) and the engine's answer about the card they name (`explain`) become the
+        reply's `private` part, never part of its public `text`."""
         from rulesdocs.model import RulesError
         from rulesdocs.service import Asked
 
@@ -78,10 +100,39 @@ class RulesAssistant:
             answer = await service.ask_async(question, game=game, where=Asked(channel=channel, match_game=match_game))
         except RulesError as exc:  # a question we cannot take (too long, unknown game): tell the asker
             raise ServiceError(str(exc)) from exc
+        return await self._reply(question, answer, legal_now, explain)
+
+    async def pick(self, channel: str | None, number: int) -> RulesReply:
+        """The answer a player picked from a "did you mean" (1-based), e.g. by its button."""
+        from rulesdocs.model import RulesError
+        from rulesdocs.service import Asked
+
+        service = await self.service()
+        try:
+            answer = await asyncio.to_thread(service.choose, number - 1, Asked(channel=channel))
+        except RulesError as exc:
+            raise ServiceError(str(exc)) from exc
+        return await self._reply("", answer, None, None)
+
+    async def _reply(
+        self, question: str, answer: Answer, legal_now: list[str] | None, explain: Explain | None
+    ) -> RulesReply:
+        from rulesdocs.answer import format_answer
+
         text = format_answer(answer)
+        if answer.card_query and answer.game and self.card_lookup is not None:
+            shown = await self.card_lookup(answer.card_query, answer.game)
+            if shown:
+                text = f"{shown}\n\n{CATALOG_NOTE}"
         if legal_now is None or not NOW_WORDS.search(question):
-            return RulesReply(text, answer, [])
-        return RulesReply(text, answer, legal_now, options_now(legal_now))
+            return RulesReply(text, answer, [], options=answer.options)
+        private = options_now(legal_now)
+        if explain is not None:
+            service = await self.service()
+            name = service.card_subject(question, answer.game) if answer.game else None
+            why = explain(question, name) if name else None
+            private = f"{why}\n\n{private}" if why else private
+        return RulesReply(text, answer, legal_now, private, options=answer.options)
 
     @staticmethod
     def is_now_question(question: str) -> bool:
