@@ -21,9 +21,10 @@ from rapidfuzz.distance import DamerauLevenshtein
 
 from rulesdocs import chat
 from rulesdocs import text as textmod
+from rulesdocs.charmatch import CharIndex
 from rulesdocs.conversation import strip_game_names
 from rulesdocs.facts import Fact, FactBook
-from rulesdocs.understand import QuestionType, profile
+from rulesdocs.understand import QuestionType, profile, value_tokens
 
 PAIR_WEIGHT = 0.6
 """Weight of a word pair ("level 7", "defens position") relative to its IDF."""
@@ -38,6 +39,8 @@ TYPO_CUTOFF = 0.79
 """Damerau-Levenshtein similarity (a swap of two letters is one edit) for a typo to be corrected:
 one edit in a 5-letter word ("levle" -> level), two in a 10-letter one."""
 TYPO_MIN_LENGTH = 5
+BLEND = 0.45
+"""Share of a fact's score given to the character n-gram similarity (`rulesdocs.charmatch`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +74,11 @@ class FactMatcher:
         raw_words: set[str] = set(vocabulary)
         for n, fact in enumerate(book.facts):
             for phrasing in fact.asks:  # game names are taken out of questions, so out of asks too
-                docs.append((n, phrasing, 1.0, chat.tokens(strip_game_names(phrasing), self.game)))
+                words = chat.tokens(strip_game_names(phrasing), self.game)
+                docs.append((n, phrasing, 1.0, value_tokens(words, phrasing, self.game)))
                 raw_words.update(chat.chat_words(phrasing, self.game))
-            docs.append((n, fact.answer, ANSWER_WEIGHT, chat.tokens(fact.answer, self.game)))
+            answer_words = value_tokens(chat.tokens(fact.answer, self.game), "", self.game)
+            docs.append((n, fact.answer, ANSWER_WEIGHT, answer_words))
             raw_words.update(chat.chat_words(fact.answer, self.game))
         facts_with: dict[str, set[int]] = defaultdict(set)
         for n, _, _, words in docs:
@@ -98,6 +103,8 @@ class FactMatcher:
         self.types = [profile(fact.asks) for fact in book.facts]
         """The question types each fact answers, from its phrasings (`rulesdocs.understand`)."""
         self._by_id = {fact.id: n for n, fact in enumerate(book.facts)}
+        asked = [(n, strip_game_names(p).lower()) for n, fact in enumerate(book.facts) for p in fact.asks]
+        self.chars = CharIndex([p for _, p in asked], [n for n, _ in asked]) if asked else None
 
     def fact(self, fact_id: str) -> Fact | None:
         """The fact with id `fact_id`."""
@@ -147,10 +154,30 @@ class FactMatcher:
             fixed.append(word)
         return " ".join(fixed)
 
+    def blend(
+        self, text: str, words: list[str], *, limit: int = 8, focus: frozenset[str] = frozenset()
+    ) -> list[FactHit]:
+        """`match_tokens` blended with the character n-gram similarity of `text` (the question as
+        typed, with a follow-up's earlier question before it): best facts first."""
+        by_words = self.match_tokens(words, limit=limit, focus=focus)
+        if self.chars is None:
+            return by_words
+        chars = self.chars.scores(text)
+        hits: dict[int, FactHit] = {}
+        for hit in by_words:
+            n = self._by_id[hit.fact.id]
+            score = (1.0 - BLEND) * hit.score + BLEND * chars.get(n, 0.0)
+            hits[n] = FactHit(hit.fact, score, hit.phrasing, hit.types)
+        for n, similarity in chars.items():
+            if n not in hits:
+                fact = self.book.facts[n]
+                hits[n] = FactHit(fact, BLEND * similarity, fact.asks[0], self.types[n])
+        return sorted(hits.values(), key=lambda h: -h.score)[:limit]
+
     def match(self, question: str, *, limit: int = 5) -> list[FactHit]:
         """The best facts for `question`, best first (one hit per fact)."""
-        words = chat.tokens(self.correct(question), self.game)
-        return self.match_tokens(words, limit=limit)
+        corrected = self.correct(question)
+        return self.match_tokens(value_tokens(chat.tokens(corrected, self.game), corrected, self.game), limit=limit)
 
     def match_tokens(self, words: list[str], *, limit: int = 5, focus: frozenset[str] = frozenset()) -> list[FactHit]:
         """`match` for already normalized words; `focus` words (what a follow-up changed) weigh more."""

@@ -285,7 +285,7 @@ class RulesService:
             mention = cardnames.Mention(previous.card, cardnames.kind_of(game, previous.card), ())
         card = cardnames.card(game, mention.name) if mention is not None else None
         card_kind = cardanswer.card_kind(stripped, card, qtype) if card is not None else None
-        mine = chat.tokens(matcher.correct(stripped), game) + _comparison(stripped, game)
+        mine = understand.value_tokens(chat.tokens(matcher.correct(stripped), game), stripped, game)
         best = self._rule(question, stripped, mine, game, "", qtype=qtype)
         if mention is not None and mention.words:
             # "can Dark Magician attack the turn I summon it" asks about a monster: read the name as its
@@ -315,6 +315,8 @@ class RulesService:
                 )
         chosen, hits = best
         floor = FOLLOW_UP_FLOOR if context else ruling.FACT_FLOOR
+        if self._sounds_like_other_game(question, game):
+            floor += OTHER_GAME_MARGIN  # "how do i pay the chakra cost of a jutsu" asked about Yu-Gi-Oh!
         outside = scope.outside(stripped, game) or _mixes_games(question)
         if outside is not None and (chosen is None or chosen.similarity < SCOPE_OVERRIDE):
             return self._outside(question, game, outside, hits), understood
@@ -340,6 +342,10 @@ class RulesService:
                 return self._did_you_mean(question, game, chosen, understood)
             return self._from_fact(question, game, chosen, hits, qtype), understood
         return self._from_sections(question, game, context), understood
+
+    def _sounds_like_other_game(self, question: str, game: GameId) -> bool:
+        inference = conv.infer_game(question, self.index)
+        return inference.strong and inference.best is not None and inference.best != game
 
     def _did_you_mean(
         self, question: str, game: GameId, chosen: ruling.Ruling, understood: conv.Context
@@ -397,7 +403,8 @@ class RulesService:
         qtype: understand.QuestionType = "other",
     ) -> tuple[ruling.Ruling | None, list[Hit]]:
         matcher = self.matcher(game)
-        facts = matcher.match_tokens(words, limit=8, focus=focus) if matcher is not None else []
+        typed = f"{context} {stripped}".strip()
+        facts = matcher.blend(typed, words, limit=8, focus=focus) if matcher is not None else []
         hits = self.rank(stripped, game, context=context)
         strange = len(matcher.strange_words(stripped)) if matcher is not None else 0
         return ruling.choose(question, facts, hits, strange=strange, qtype=qtype), hits
@@ -541,6 +548,8 @@ class RulesService:
         )
 
 
+OTHER_GAME_MARGIN = 0.12
+"""How much more a fact must score when the question's words clearly belong to another game."""
 COMMON_IN_SECTIONS = 4
 """A word of a card's name that this many sections of the reference use ("attack", "dragon") is a
 rules word, never read alone as that card; rarer ones ("kakashi") are the card."""
@@ -595,19 +604,6 @@ def _common_words(texts: list[str], vocabulary: frozenset[str], named: frozenset
 
 
 _RAW_WORD = re.compile(r"[a-z0-9]+")
-
-
-def _comparison(question: str, game: GameId) -> list[str]:
-    """ "2000 atk attacks a 1000 def monster" compares two values: the words "higher", "lower" or
-    "equal" for the first against the second, which is what the facts' phrasings say."""
-    if re.search(r"\b(?:higher|lower|more|less|equal|same|bigger|smaller|greater|weaker|stronger)\b", question, re.I):
-        return []
-    values = understand.situation(question).numbers
-    if len(values) != 2 or min(values) < 100:  # ATK, DEF, SP: two stats, not counts of cards
-        return []
-    first, second = values
-    word = "higher" if first > second else "lower" if first < second else "equal"
-    return chat.tokens(word, game)
 
 
 def _unsure(chosen: ruling.Ruling) -> bool:

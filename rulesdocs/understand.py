@@ -58,8 +58,7 @@ _WHAT_HAPPENS = re.compile(
     re.IGNORECASE,
 )
 _WHAT_IS = re.compile(
-    _LEAD
-    + r"(?:what(?:'?s| is| are| r| does| do)|what (?:kind|type|color|colou?r|attribute|level) |which |"
+    _LEAD + r"(?:what(?:'?s| is| are| r| does| do)|what (?:kind|type|color|colou?r|attribute|level) |which |"
     r"wat(?:s| is)|wut(?:s| is)|define|definition of|meaning of|"
     r"explain|tell me about)\b",
     re.IGNORECASE,
@@ -183,3 +182,23 @@ class Understanding:
 def understand(question: str) -> Understanding:
     """Type and situation of `question`."""
     return Understanding(question_type(question), situation(question))
+
+
+_COMPARED = re.compile(r"\b(?:higher|lower|more|less|equal|same|bigger|smaller|greater|weaker|stronger)\b", re.I)
+VALUE_FLOOR = 100
+"""Numbers this large are stat values (ATK 1500, SP 600), not counts: their size means nothing to
+a rule, only how two of them compare."""
+
+
+def value_tokens(words: list[str], question: str, game: str) -> list[str]:
+    """`words` (normalized tokens of `question`) with stat values masked as "value" and, when the
+    question compares two values, the comparison added: "2000 atk attacks a 1000 def monster"
+    reads as "value atk attacks value def monster higher"."""
+    from rulesdocs.chat import tokens
+
+    out = ["value" if w.isdigit() and int(w) >= VALUE_FLOOR else w for w in words]
+    values = [n for n in situation(question).numbers if n >= VALUE_FLOOR]
+    if len(values) == 2 and not _COMPARED.search(question):
+        first, second = values
+        out += tokens("higher" if first > second else "lower" if first < second else "equal", game)
+    return out

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -34,7 +35,7 @@ async def _offer(console: Console, tmp_path: Path) -> list[str]:
     matcher = service.matcher("yugioh")
     assert matcher is not None
     ids = [fact.id for fact in matcher.book.facts[:2]]
-    service.store.remember("console", Context("yugioh", "huh", None, 0.0, choices=tuple(ids), asked="huh"))
+    service.store.remember("console", Context("yugioh", "huh", None, time.monotonic(), choices=tuple(ids), asked="huh"))
     return ids
 
 

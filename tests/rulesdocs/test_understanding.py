@@ -3,6 +3,7 @@ subjects and card answers, "did you mean", game switches and card follow-ups."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -129,7 +130,7 @@ def test_rival_facts_make_a_did_you_mean_and_a_pick_answers_it(tmp_path: Path, s
 def _context(service: RulesService, question: str):  # type: ignore[no-untyped-def]
     from rulesdocs.conversation import Context
 
-    return Context("yugioh", question, None, 0.0, asked=question)
+    return Context("yugioh", question, None, time.monotonic(), asked=question)
 
 
 def test_a_number_without_a_pending_choice_is_an_ordinary_question(fresh_service: RulesService) -> None:
