@@ -2,10 +2,13 @@
 
     .venv/bin/python tests/bench/bench_rules.py [--semantic] [--docs ../shared/rulebooks] [--misses]
 
-First what players judge, on the chat sets (tests/rulesdocs/blind: frozen, written blind from the
-rulebooks; tests/rulesdocs/dev: for tuning), per game: right fact in the answer text, the same
-counting the first cited passage, follow-ups answered right, "not found" on questions the rules
-don't answer, answerable questions refused, p50/p95 latency. Then the build time of the index
+First what players judge, on the chat sets (tests/rulesdocs/blind2, frozen 2026-11-28, and
+tests/rulesdocs/blind, frozen 2026-11-24: written blind from the rulebooks and card data;
+tests/rulesdocs/dev: for tuning), per game and per question type: right fact in the answer text,
+confidently wrong (an answer, not "not found" or "did you mean", without the fact), clarified, the
+same counting the first cited passage, card questions right/wrong, follow-ups answered right,
+"not found" (or a card's text, or a "did you mean") on questions the rules don't answer,
+answerable questions refused, p50/p95 latency. Then the build time of the index
 and the knowledge base for all five games, and the older section-retrieval figures (hit@1/hit@3
 on rulesdocs/questions, game inference, refusals).
 """
@@ -136,6 +139,7 @@ def main() -> int:
     args = parser.parse_args()
     service = RulesService(db_path=":memory:", extra_dirs=args.docs)
     result: dict[str, object] = {
+        "blind2": chat_quality(service, "blind2", False),
         "blind": chat_quality(service, "blind", False),
         "dev": chat_quality(service, "dev", args.misses),
         "knowledge_build": knowledge_build(),
