@@ -302,12 +302,11 @@ async def card(console: Console, args: Args) -> str:
     query = args.text("name")
     if not query:
         raise ServiceError("Usage: /card NAME [game:G]")
-    results = await console.services.cards.lookup(query, args.get("game"), limit=3)
-    if not results:
-        return f"No card matches {query!r}."
-    text = card_text(results[0])
-    others = ", ".join(f"{r.name} ({r.game})" for r in results[1:])
-    return text + (f"\nAlso: {others}" if others else "")
+    found = await console.services.cards.find(query, args.get("game"))
+    lines = [card_text(found.card)] if found.card is not None else [found.note]
+    if found.suggestions:
+        lines.append(found.also())
+    return "\n".join(lines)
 
 
 @command("rules ask")

@@ -67,10 +67,15 @@ class Console:
 
     async def _answer(self, text: str) -> str:
         match_id = self.current.get(self.user)
+        if match_id is not None:
+            row, _ = await self.services.matches.state(match_id)
+            if row.status != "active":  # the match is over: the text is chat again
+                match_id = None
+                del self.current[self.user]
         if match_id is None:
             waiting = await self._waiting_for_me()
             if not waiting:
-                return "Type a command (/help). Start with: /games, then /match ai game:<id>."
+                return await self._chat(text)
             if len(waiting) > 1:
                 listed = ", ".join(f"#{row.id} ({row.game})" for row in waiting)
                 return (
@@ -80,6 +85,26 @@ class Console:
             assert waiting[0].id is not None
             match_id = self.current[self.user] = waiting[0].id
         return await self._play(match_id, text)
+
+    async def _chat(self, text: str) -> str:
+        """Text outside a match, answered as the Discord channel would: `[[card]]` look-ups, a pick
+        of a "did you mean", or a rules question."""
+        from bot.render.cards import card_text
+        from bot.services.cards import inline_queries
+
+        queries = inline_queries(text)
+        if queries:
+            shown = []
+            for query in queries:
+                found = await self.services.cards.find(query)
+                shown.append(card_text(found.card) if found.card is not None else found.note)
+            return "\n\n".join(shown)
+        if text.strip().lstrip("#").isdigit():
+            reply = await self.services.rules.pick("console", int(text.strip().lstrip("#")))
+        else:
+            reply = await self.services.rules.ask(text, channel="console")
+        hint = "\n(type the number of one)" if reply.options else ""
+        return reply.text + hint + "\n\n(Commands start with /: type /help.)"
 
     async def match_in_view(self) -> int | None:
         """The match this console is showing the player, else their only active match (after a

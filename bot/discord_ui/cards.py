@@ -34,14 +34,11 @@ class CardsCog(commands.Cog):
     async def card(
         self, interaction: discord.Interaction, name: str, game: str | None = None, public: bool = False
     ) -> None:
-        results = await self.bot.services.cards.lookup(name, game, limit=4)
-        if not results:
-            await reply(interaction, f"No card matches {name!r}.")
+        found = await self.bot.services.cards.find(name, game)
+        if found.card is None:
+            await reply(interaction, "\n".join(p for p in (found.note, found.also()) if p))
             return
-        others = ", ".join(f"{r.name} ({r.game})" for r in results[1:])
-        await reply(
-            interaction, f"Also: {others}" if others else "", embed=card_embed(results[0]), ephemeral=not public
-        )
+        await reply(interaction, found.also(), embed=card_embed(found.card), ephemeral=not public)
 
     @card.autocomplete("name")
     async def card_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -61,9 +58,9 @@ class CardsCog(commands.Cog):
                 return
         embeds = []
         for query in inline_queries(message.content):
-            results = await self.bot.services.cards.lookup(query, None, limit=1)
-            if results:
-                embeds.append(card_embed(results[0]))
+            found = await self.bot.services.cards.find(query)
+            if found.card is not None:
+                embeds.append(card_embed(found.card))
         if embeds:
             await message.reply(embeds=embeds, mention_author=False)
 
