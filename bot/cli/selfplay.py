@@ -77,8 +77,9 @@ def handle(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({**summary, "engine_build": build.as_json()}))
     else:
+        wins = ", ".join(f"{agent} {count}" for agent, count in summary["wins"].items())
         print(
-            f"{summary['game']}: {summary['games']} games, wins {summary['wins']}, draws {summary['draws']}, "
+            f"{summary['game']}: {summary['games']} games, wins: {wins}; draws {summary['draws']}, "
             f"errors {summary['errors']}, {summary['decisions_per_sec']} decisions/s, "
             f"replay verified {summary['replay_verified']}; engine {build.describe()}"
         )

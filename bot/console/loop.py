@@ -80,7 +80,8 @@ class AiProgress:
             return
         self.shown_at = now
         self.drawn = True
-        self.stream.write(f"\r  … the AI is thinking ({decisions} decisions so far)")
+        plural = "decision" if decisions == 1 else "decisions"
+        self.stream.write(f"\r  … the AI is thinking ({decisions} {plural} so far)")
         self.stream.flush()
 
     def clear(self) -> None:
