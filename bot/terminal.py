@@ -24,8 +24,20 @@ _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u206
 
 
 def printable(text: str) -> str:
-    """`text` with control characters replaced by U+FFFD (newlines and tabs kept)."""
-    return _UNSAFE.sub("\ufffd", text)
+    """`text` with control characters replaced by U+FFFD (newlines, CRLF line ends and tabs kept)."""
+    return _UNSAFE.sub("\ufffd", text.replace("\r\n", "\n"))
+
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*|__(.+?)__")
+
+
+def plain_markdown(text: str) -> str:
+    """Discord's bold (`**Friday**`, `__x__`) as plain words for a terminal.
+
+    >>> plain_markdown("Round 2 ends **Friday**")
+    'Round 2 ends Friday'
+    """
+    return _BOLD.sub(lambda m: m.group(1) or m.group(2), text)
 
 
 class PrintableStream:

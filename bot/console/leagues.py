@@ -8,11 +8,13 @@ reason:…` sets it (organizers), and `/league play` says you are ready to play 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.console.parsing import Args, command, number
 from bot.render.leagues import leaderboard_text, league_summary, match_line, pod_line, rating_text, standings_table
 from bot.services.errors import ServiceError
+from bot.services.leagues.export import csv_bytes, export_file_name
 from bot.services.leagues.pod_service import parse_order, parse_points
 from bot.services.leagues.service import LeagueService, names_of
 from bot.services.ratings import OFFLINE_GUILD, RatingService
@@ -38,6 +40,7 @@ LEAGUE_KEYS = frozenset(
         "a",
         "b",
         "pod_size",
+        "file",
         "points",
         "small_pods",
         "order",
@@ -136,7 +139,15 @@ async def league_standings(console: Console, args: Args) -> str:
 
 @command("league export")
 async def league_export(console: Console, args: Args) -> str:
-    return await service(console).export_csv(GUILD, league_name(args, "/league export name:N"))
+    """Writes the CSV file (UTF-8, as a spreadsheet opens it) and shows it."""
+    name = league_name(args, "/league export name:N [file:PATH]")
+    text = await service(console).export_csv(GUILD, name)
+    path = Path(args.get("file") or export_file_name(name))
+    try:
+        path.write_bytes(csv_bytes(text))
+    except OSError as exc:
+        raise ServiceError(f"Could not write {str(path)[:80]!r}: {exc.strerror or exc}") from exc
+    return f"{text.replace(chr(13), '')}\nWrote {path} ({len(text.splitlines())} lines)."
 
 
 @command("league report")

@@ -11,7 +11,7 @@ from typing import TextIO
 from bot.console.session import Console
 from bot.services.hub import Services
 from bot.settings import Settings
-from bot.terminal import printable
+from bot.terminal import plain_markdown, printable
 
 BANNER = "tcgtable console — type /help for commands, /games to see what you can play, /quit to leave."
 
@@ -55,7 +55,7 @@ async def run_console(
             if progress is not None:
                 progress.clear()
             if output:
-                print(printable(output), file=stdout, flush=True)
+                print(printable(plain_markdown(output)), file=stdout, flush=True)
             if output.startswith("⚠") and strict:
                 status = 1
                 break

@@ -25,6 +25,7 @@ from bot.render.leagues import league_summary, match_line, players_of, pod_line,
 from bot.services.decks import deck_to_text
 from bot.services.errors import ServiceError
 from bot.services.games import get_game
+from bot.services.leagues.export import csv_bytes, export_file_name
 from bot.services.leagues.pod_service import parse_order, parse_points
 from bot.services.leagues.service import names_of
 
@@ -326,7 +327,7 @@ class LeaguesCog(commands.Cog):
     @app_commands.autocomplete(name=league_autocomplete)
     async def export(self, interaction: discord.Interaction, name: str) -> None:
         text = await self.leagues.export_csv(guild_of(interaction), name)
-        file = discord.File(io.BytesIO(text.encode()), filename=f"{name[:40]}.csv")
+        file = discord.File(io.BytesIO(csv_bytes(text)), filename=export_file_name(name))
         await reply(interaction, "Here is the export.", file=file)
 
     @group.command(name="report", description="Report your match result (your opponent confirms)")

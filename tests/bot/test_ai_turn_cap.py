@@ -88,7 +88,7 @@ def test_console_progress_line_is_throttled_and_cleared() -> None:
     progress = AiProgress(out, every=60)
     progress(1)
     progress(2)  # within the throttle: not redrawn
-    assert out.getvalue().count("the AI is thinking") == 1 and "(1 decisions" in out.getvalue()
+    assert out.getvalue().count("the AI is thinking") == 1 and "(1 decision so far)" in out.getvalue()
     progress.clear()
     assert out.getvalue().endswith("\r")
     progress(3)  # a new run draws again at once

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
@@ -172,3 +173,27 @@ def test_score_rules() -> None:
     for bad in ((3, 3, 0, 0), (3, 2, 2, 0), (3, 0, 0, 0), (1, -1, 1, 0)):
         with pytest.raises(ServiceError):
             check_score(*bad)
+
+
+async def test_the_export_opens_cleanly_in_a_spreadsheet(leagues: LeagueService, tmp_path: Path) -> None:
+    """Dropped reads yes/no, a name that looks like a formula stays text, the file is UTF-8 (with
+    the byte-order mark spreadsheets look for) and the terminal shows no replacement characters."""
+    from bot.services.leagues.export import csv_bytes, export_file_name
+    from bot.terminal import printable
+
+    game = game_id()
+    await leagues.create(GUILD, "org", "Spring", game, "swiss", is_organizer=True)
+    await leagues.join(GUILD, "Spring", "u0", "=HYPERLINK(1)", a_legal_deck(game))
+    await leagues.join(GUILD, "Spring", "u1", "Zoë", a_legal_deck(game))
+    await leagues.join(GUILD, "Spring", "u2", "Kai", a_legal_deck(game))
+    await leagues.start(GUILD, "Spring", is_organizer=True)
+    await leagues.drop(GUILD, "Spring", "u2")
+    text = await leagues.export_csv(GUILD, "Spring")
+    rows = list(csv.reader(io.StringIO(text)))
+    by_name = {row[1]: row for row in rows[1:] if len(row) > 1}
+    assert by_name["'=HYPERLINK(1)"][-1] == "no" and by_name["Kai"][-1] == "yes"
+    assert "\ufffd" not in printable(text)
+    path = tmp_path / export_file_name("Spring Cup / 2026")
+    path.write_bytes(csv_bytes(text))
+    assert path.name == "Spring-Cup-2026.csv"
+    assert path.read_bytes().startswith(b"\xef\xbb\xbf") and "Zoë" in path.read_text(encoding="utf-8-sig")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -14,9 +15,33 @@ if TYPE_CHECKING:
     from bot.services.leagues.service import LeagueInfo
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""A cell starting with one of these is read as a formula by spreadsheets (CSV injection)."""
+
+
+def cell(text: str) -> str:
+    """`text` safe as a spreadsheet cell: a player's name like "=HYPERLINK(...)" stays text.
+
+    >>> cell("=1+1"), cell("Ana")
+    ("'=1+1", 'Ana')
+    """
+    return f"'{text}" if text.startswith(FORMULA_START) else text
+
+
+def csv_bytes(text: str) -> bytes:
+    """The CSV as a file: UTF-8 with a byte-order mark, which spreadsheets take as UTF-8."""
+    return text.encode("utf-8-sig")
+
+
+def export_file_name(league: str) -> str:
+    """ "Spring Cup" -> "Spring-Cup.csv": a file name from a league name (letters, digits, - _)."""
+    stem = re.sub(r"[^\w-]+", "-", league, flags=re.UNICODE).strip("-")[:60]
+    return f"{stem or 'league'}.csv"
+
+
 def export_csv(info: LeagueInfo, rows: Sequence[Row] = (), pod_rows: Sequence[PodRow] = ()) -> str:
     """Standings (`rows`, or `pod_rows` for a pod league) and every match or pod."""
-    names = {e.user: e.name or e.user for e in info.entries}
+    names = {e.user: cell(e.name or e.user) for e in info.entries}
     dropped = {e.user for e in info.entries if e.dropped}
     out = io.StringIO()
     writer = csv.writer(out)
@@ -32,7 +57,7 @@ def export_csv(info: LeagueInfo, rows: Sequence[Row] = (), pod_rows: Sequence[Po
                     pod_row.wins,
                     pod_row.pods,
                     pod_row.byes,
-                    pod_row.player in dropped,
+                    "yes" if pod_row.player in dropped else "no",
                 ]
             )
         writer.writerow([])
@@ -53,7 +78,7 @@ def export_csv(info: LeagueInfo, rows: Sequence[Row] = (), pod_rows: Sequence[Po
                 f"{row.omw:.4f}",
                 f"{row.gw:.4f}",
                 f"{row.ogw:.4f}",
-                row.player in dropped,
+                "yes" if row.player in dropped else "no",
             ]
         )
     writer.writerow([])
