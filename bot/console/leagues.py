@@ -237,6 +237,9 @@ async def league_play(console: Console, args: Args) -> str:
             return f"{console.user} is ready to play pod #{pod.id}; waiting for {waiting} (/league play name:{name})."
         return f"Match #{update.row.id} started for pod #{pod.id} with the league decks; its order counts by itself."
     row = await leagues.play(GUILD, name, console.user, console.services.matches)
+    if row.seats[1]["user"] == console.user:  # the opponent offered first: this joins their offer
+        update = await console.services.matches.respond(row.id or 0, console.user, True)
+        return f"You accept match #{row.id}, offered by {row.seats[0]['name']}.\n" + await console.after(update)
     return (
         f"Match #{row.id} offered to {row.seats[1]['name']} with both league decks; "
         f"they accept with /as {row.seats[1]['user']} then /match accept {row.id}. The result counts by itself."

@@ -435,6 +435,13 @@ class LeaguesCog(commands.Cog):
             channel_id=str(interaction.channel_id) if interaction.channel_id else None,
         )
         opponent = row.seats[1]["user"]
+        if opponent == str(interaction.user.id):  # the opponent offered first: point to their offer
+            await reply(
+                interaction,
+                f"{row.seats[0]['name']} already offered your league match (match #{row.id}): accept it here.",
+                view=challenge_view(row.id or 0),
+            )
+            return
         await reply(
             interaction,
             f"<@{opponent}>: {interaction.user.display_name} is ready to play your league match of "

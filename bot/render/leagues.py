@@ -27,8 +27,23 @@ def match_line(match: LeagueMatchRow, names: dict[str, str] | None = None) -> st
         return f"#{match.id} {a} has a bye"
     b = _esc(names.get(match.player_b, match.player_b))
     draws = f"-{match.draws}" if match.draws else ""
-    score = f"{match.games_a}-{match.games_b}{draws}" if match.status != "pending" else "vs"
-    return f"#{match.id} {a} {score} {b} ({match.status})"
+    played = match.games_a + match.games_b + match.draws
+    score = f"{match.games_a}-{match.games_b}{draws}" if match.status != "pending" or played else "vs"
+    status = (
+        f"{match.status}, {played} game{'s' if played != 1 else ''} played"
+        if match.status == "pending" and played
+        else match.status
+    )
+    why = _last_note(match)
+    return f"#{match.id} {a} {score} {b} ({status})" + (f" — {why}" if why else "")
+
+
+def _last_note(match: LeagueMatchRow) -> str:
+    """The reason a pending match is still pending, when its history says one ("game #9 was aborted")."""
+    if match.status != "pending" or not match.history:
+        return ""
+    last = match.history[-1]
+    return _esc(str(last.get("why", ""))) if last.get("from") == last.get("to") else ""
 
 
 def ordinal(place: int) -> str:

@@ -607,6 +607,7 @@ class MatchService:
             votes = set(row.meta.get("abort_votes", [])) | ({user} if seat is not None else set())
             if moderator or votes >= humans:
                 await self._write(row, status="aborted", turn_user=None)
+                await self._finished(await self.row(match_id))  # a league hears it was not played
                 return MatchUpdate(row, None, ["The match was aborted."])
             await self._write(row, meta={**row.meta, "abort_votes": sorted(votes)})
             missing = ", ".join(s.name for s in seats_of(row) if s.user in humans - votes)
@@ -681,7 +682,8 @@ class MatchService:
         return MatchUpdate(row, None, [text])
 
     async def _finished(self, row: MatchRow) -> None:
-        """Tell the finish hooks; a failing hook is logged, never undoes the finished match."""
+        """Tell the finish hooks (of a finished or aborted match); a failing hook is logged, never
+        undoes the end of the match."""
         for hook in self.finish_hooks:
             try:
                 await hook(row)

@@ -65,3 +65,51 @@ async def test_games_played_here_count_for_the_league_match(services: Services, 
     # A finished match reported twice (a replayed hook) is counted once.
     await leagues.on_match_finished(await services.matches.row(done.match_ids[-1]))
     assert (await leagues.info(GUILD, "Cup")).matches[0].counted_ids == done.counted_ids
+
+
+async def _cup(services: Services, best_of: int) -> None:
+    leagues = services.leagues
+    await leagues.create(GUILD, "org", "Cup", "inazuma", best_of=best_of, is_organizer=True)
+    for user in ("ana", "bo"):
+        _, deck = await services.decks.resolve(user, "inazuma", None)
+        await leagues.join(GUILD, "Cup", user, user.upper(), deck, "starter")
+    await leagues.start(GUILD, "Cup", is_organizer=True)
+
+
+async def test_the_second_player_joins_the_first_offer(services: Services) -> None:
+    from bot.services.errors import ServiceError
+
+    await _cup(services, 1)
+    offered = await services.leagues.play(GUILD, "Cup", "ana", services.matches)
+    with pytest.raises(ServiceError, match="already offered match"):
+        await services.leagues.play(GUILD, "Cup", "ana", services.matches)
+    joined = await services.leagues.play(GUILD, "Cup", "bo", services.matches)
+    assert joined.id == offered.id
+    assert len((await services.leagues.match_for(GUILD, "Cup", "ana")).match_ids) == 1
+
+
+@pytest.mark.parametrize(("best_of", "status"), [(1, "confirmed"), (3, "pending")])
+async def test_a_conceded_game_counts(services: Services, best_of: int, status: str) -> None:
+    from bot.render.leagues import match_line
+
+    await _cup(services, best_of)
+    row = await services.leagues.play(GUILD, "Cup", "ana", services.matches)
+    await services.matches.respond(row.id or 0, "bo", True)
+    await services.matches.concede(row.id or 0, "ana")
+    [match] = (await services.leagues.info(GUILD, "Cup")).matches
+    assert (match.status, match.games_a, match.games_b) == (status, 0, 1)
+    assert match_line(match).endswith("(confirmed)" if best_of == 1 else "(pending, 1 game played)")
+
+
+async def test_an_aborted_game_is_said_not_to_count(services: Services) -> None:
+    from bot.render.leagues import match_line
+
+    await _cup(services, 1)
+    row = await services.leagues.play(GUILD, "Cup", "ana", services.matches)
+    await services.matches.respond(row.id or 0, "bo", True)
+    await services.matches.abort(row.id or 0, "x", moderator=True)
+    [match] = (await services.leagues.info(GUILD, "Cup")).matches
+    assert match.status == "pending" and (match.games_a, match.games_b) == (0, 0)
+    assert "was aborted and does not count" in match_line(match)
+    again = await services.leagues.play(GUILD, "Cup", "ana", services.matches)
+    assert again.id != row.id  # a new game can be offered

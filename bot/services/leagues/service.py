@@ -35,7 +35,7 @@ from bot.services.leagues.pod_standings import PodRow
 from bot.services.leagues.pods import plan_pods
 from bot.services.leagues.rows import fetch
 from bot.services.leagues.standings import MatchResult, Row, standings
-from bot.services.match_model import MatchUpdate, Seat
+from bot.services.match_model import MatchUpdate, Seat, seat_index
 from bot.services.skill import MODEL, rate, shown
 from engine.core.registry import get_game, list_games
 
@@ -435,6 +435,15 @@ class LeagueService:
         status = "confirmed" if done else "pending"
         return await self._set_result(match_id, "tcgtable", status, games_a, games_b, draws, "game played on tcgtable")
 
+    async def _note(self, match_id: int, why: str) -> None:
+        """Add `why` to a league match's history without changing its result."""
+        async with self.db.writing() as session:
+            row = await session.get(LeagueMatchRow, match_id)
+            if row is None:
+                return
+            status = [row.status, row.games_a, row.games_b, row.draws]
+            row.history = [*row.history, {"by": "tcgtable", "at": now(), "from": status, "to": status, "why": why}]
+
     async def _set_result(
         self, match_id: int, by: str, status: str, games_a: int, games_b: int, draws: int, why: str
     ) -> LeagueMatchRow:
@@ -544,7 +553,8 @@ class LeagueService:
     async def play(
         self, guild_id: str, name: str, user: str, matches: MatchService, *, channel_id: str | None = None
     ) -> MatchRow:
-        """Challenge your current league opponent to a game on tcgtable with both league decks.
+        """Challenge your current league opponent to a game on tcgtable with both league decks; when
+        the opponent already offered one, that offer is returned for you to accept (one offer a pairing).
 
         When that game ends, its result counts for the league match by itself (`on_match_finished`).
         A pod league's players use `play_pod`.
@@ -555,6 +565,16 @@ class LeagueService:
         match = await self.match_for(guild_id, name, user)
         if match.status in ("reported", "disputed"):
             raise ServiceError("this match already has a reported result")
+        for open_id in reversed(match.match_ids):  # one offer a pairing: the second player joins it
+            offered = await matches.row(open_id)
+            if offered.status == "active":
+                raise ServiceError(f"your league game is being played as match #{open_id}: play on there")
+            if offered.status == "pending":
+                if seat_index(offered, user) == 1:
+                    return offered
+                raise ServiceError(
+                    f"you already offered match #{open_id}; your opponent accepts it (or types /league play)"
+                )
         entries = {e.user: e for e in info.entries}
         opponent = match.player_b if user == match.player_a else match.player_a
         assert opponent is not None
@@ -593,12 +613,16 @@ class LeagueService:
         """A finished tcgtable match linked to a league match counts as one game of it (once);
         one linked to a pod sets the pod's finishing order."""
         if row.meta.get("league_pod"):
-            await self.pods.on_match_finished(row)
+            if row.status != "aborted":  # an aborted pod game leaves the pod to play again
+                await self.pods.on_match_finished(row)
             return
         league_match = row.meta.get("league_match")
         if not league_match or row.id is None:
             return
         match = await self._match(int(league_match))
+        if row.status == "aborted":  # not played: said in the match's history, the pairing stays open
+            await self._note(match.id or 0, f"game #{row.id} was aborted and does not count; play again")
+            return
         if row.id in match.counted_ids or match.status == "confirmed":
             return
         winners = list((row.result or {}).get("winners", []))
