@@ -74,6 +74,18 @@ class ParsedDeck:
     problems: list[str] = field(default_factory=list)
 
 
+def deck_problems(game: Game, parsed: ParsedDeck) -> list[str]:
+    """Every problem of a deck list at once: the lines that could not be read, then the game's deck
+    rules checked on the cards that could (said so, since a misread line may change a count)."""
+    problems = list(parsed.problems)
+    if not parsed.sections:
+        return problems
+    rules = list(game.validate_deck(parsed.sections))
+    if problems and rules:
+        rules = [f"{rule} (counting the cards read)" for rule in rules]
+    return (problems + rules)[: MAX_PROBLEMS + 1]
+
+
 def strip_markdown(line: str) -> str:
     """A deck line without the Markdown people paste from Discord around it.
 
@@ -221,9 +233,7 @@ class DeckService:
         if not name or len(name) > 80:
             raise ServiceError("A deck name needs 1 to 80 characters.")
         parsed = parse_deck_text(game, text)
-        problems = list(parsed.problems)
-        if not problems:
-            problems = list(game.validate_deck(parsed.sections))
+        problems = deck_problems(game, parsed)
         if problems:
             raise DeckError(problems)
         return await self.db.save_deck(owner, game.id, name, parsed.sections, source=text)

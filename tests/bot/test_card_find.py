@@ -63,3 +63,13 @@ async def test_free_text_outside_a_match_is_chat(console: Console) -> None:
     assert card.startswith("Blue-Eyes White Dragon [yugioh")
     rules = await console.handle("how many cards in a naruto deck")
     assert "50" in rules and "/help" in rules
+
+
+async def test_a_deck_list_reports_every_problem_at_once(console: Console) -> None:
+    """A misspelt card, a short deck and too many copies: all in one reply."""
+    reply = await console.handle(
+        '/deck import game:yugioh name:Bad list:"30x Kuriboh; 8x Dark Magician; 1x Dark Magishun Xyz"'
+    )
+    assert "Dark Magishun Xyz" in reply  # the line that could not be read
+    assert "copies" in reply.lower() or "copy" in reply.lower()  # 30 Kuriboh
+    assert "(counting the cards read)" in reply
