@@ -24,7 +24,7 @@ HELP = """Commands (arguments as key:value, quote values with spaces: deck:"Star
   /match accept [id] [deck:D] | /match decline [id]
   /match open game:G players:N [deck:D] | /match join id [deck:D]
   /match play N [id:M] | N                 answer the prompt by number or label (id: another match)
-  /match hand | /match board | /match list | /match concede | /match abort | /match rematch
+  /match hand | /match board | /match list | /match concede [confirm] | /match abort | /match rematch
   /match replay id [step:N]                step through a finished match
   /deck import game:G name:N list:"3x Card A; 1x Card B" | /deck list [game:G]
   /deck show game:G name:N | /deck delete game:G name:N
@@ -50,7 +50,7 @@ HELP = """Commands (arguments as key:value, quote values with spaces: deck:"Star
   /match accept [id] [deck:D] | /match decline [id]
   /match open game:G players:N [deck:D] | /match join id [deck:D]
   /match play N [id:M] | N                 answer the prompt by number or label (id: another match)
-  /match hand | /match board | /match list | /match concede | /match abort | /match rematch
+  /match hand | /match board | /match list | /match concede [confirm] | /match abort | /match rematch
   /match replay id [step:N]                step through a finished match
   /deck import game:G name:N list:"3x Card A; 1x Card B" | /deck list [game:G]
   /deck show game:G name:N | /deck delete game:G name:N
@@ -234,7 +234,14 @@ async def match_list(console: Console, args: Args) -> str:
 
 @command("match concede")
 async def match_concede(console: Console, args: Args) -> str:
-    update = await console.services.matches.concede(args.match_id(console.current.get(console.user)), console.user)
+    """Asks first: `/match concede [N] confirm` concedes."""
+    match_id = args.match_id(console.current.get(console.user))
+    if "confirm" not in (w.lower() for w in args.words) and "yes" not in (w.lower() for w in args.words):
+        row = await console.services.matches.row(match_id)
+        if seat_index(row, console.user) is None or row.status != "active":
+            raise ServiceError(f"Match #{match_id} is not a match of yours in progress.")
+        return f"Concede match #{match_id}? You lose it. To concede, type: /match concede {match_id} confirm"
+    update = await console.services.matches.concede(match_id, console.user)
     return await console.after(update)
 
 

@@ -173,7 +173,10 @@ async def test_console_lifecycle_commands(console: Console) -> None:
     row, state = await console.services.matches.state(3)
     await console.handle(f"/as {row.seats[state.prompt().player]['user']}")
     assert not (await console.handle("1")).startswith("⚠")
-    out = await console.handle("/match concede 3")
+    asked = await console.handle("/match concede 3")
+    assert asked.startswith("Concede match #3?") and "/match concede 3 confirm" in asked
+    assert (await console.services.matches.row(3)).status == "active"  # asking changed nothing
+    out = await console.handle("/match concede 3 confirm")
     assert "conceded" in out and "is over" in out
     replay = await console.handle("/match replay 3 step:1")
     assert "Replay #3 · step 1/" in replay and "/match replay 3 step:" in replay

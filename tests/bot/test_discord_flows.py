@@ -36,9 +36,16 @@ async def test_ai_match_then_concede_and_replay(bot_runner: Any, fake_discord: A
     await fake.reply_to(token)
     assert len((await bot.services.matches.row(1)).choices) >= 1  # ana's choice, then the AI's
     assert fake.typing == [thread], "the thread shows the AI thinking while it answers"
-    start = len(fake.calls)
     _, token = await fake.slash("ana", "match", "concede", match=1)
-    await fake.reply_to(token, start=start)
+    asked = await fake.reply_to(token)
+    assert asked["content"].startswith("Concede match #1?")
+    assert (await bot.services.matches.row(1)).status == "active"  # asking changed nothing
+    start = len(fake.calls)
+    _, token = await fake.click("bo", asked, "tcg:concede:1")  # not bo's match: refused
+    refused = await fake.reply_to(token, start=start)
+    assert "concede" in str(refused).lower() and (await bot.services.matches.row(1)).status == "active"
+    start = len(fake.calls)
+    _, token = await fake.click("ana", asked, "tcg:concede:1")
     await fake.wait_for(lambda c: "is over" in str((c.body or {}).get("content")), start=start)
     assert (await bot.services.matches.row(1)).status == "finished"
 

@@ -251,9 +251,14 @@ class MatchesCog(commands.Cog):
     @group.command(name="concede", description="Concede a match")
     async def concede(self, interaction: discord.Interaction, match: int | None = None) -> None:
         match_id = await self.current_match(interaction, match)
-        update = await self.bot.services.matches.concede(match_id, str(interaction.user.id))
-        await reply(interaction, f"You conceded match #{match_id}.")
-        await self.ui.publish(update)
+        row = await self.bot.services.matches.row(match_id)
+        if seat_index(row, str(interaction.user.id)) is None or row.status != "active":
+            raise ServiceError(f"Match #{match_id} is not a match of yours in progress.")
+        await reply(
+            interaction,
+            f"Concede match #{match_id}? You lose it. Press the button to concede; ignore this to keep playing.",
+            view=views.concede_view(match_id),
+        )
 
     @group.command(name="abort", description="Abort a match (every player agrees, or a moderator)")
     async def abort(self, interaction: discord.Interaction, match: int | None = None) -> None:

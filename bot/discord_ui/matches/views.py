@@ -173,7 +173,47 @@ class ReplayButton(_Base, discord.ui.DynamicItem[Any], template=r"tcg:replay:(?P
         await ui_of(interaction).replay(interaction, self.match_id, self.step, edit=True)
 
 
-DYNAMIC_ITEMS = (HandButton, AnswerButton, JoinButton, OptionButton, OptionSelect, PageButton, ReplayButton)
+class ConcedeButton(_Base, discord.ui.DynamicItem[Any], template=r"tcg:concede:(?P<m>\d+)"):
+    """The confirmation of `/match concede`: only a player of the match can press it to concede."""
+
+    def __init__(self, match_id: int) -> None:
+        self.match_id = match_id
+        super().__init__(
+            discord.ui.Button(
+                label=f"Concede match #{match_id}",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"tcg:concede:{match_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> ConcedeButton:
+        return cls(int(match["m"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        ui = ui_of(interaction)
+        update = await ui.bot.services.matches.concede(self.match_id, str(interaction.user.id))
+        await interaction.response.edit_message(content=f"You conceded match #{self.match_id}.", view=None)
+        await ui.publish(update)
+
+
+def concede_view(match_id: int) -> discord.ui.View:
+    """The one button that confirms a concession (the ephemeral reply of `/match concede`)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ConcedeButton(match_id))
+    return view
+
+
+DYNAMIC_ITEMS = (
+    HandButton,
+    AnswerButton,
+    JoinButton,
+    OptionButton,
+    OptionSelect,
+    PageButton,
+    ReplayButton,
+    ConcedeButton,
+)
 
 
 def board_view(match_id: int, *, finished: bool = False) -> discord.ui.View:
