@@ -39,3 +39,16 @@ def stat_line(stats: dict[str, Any]) -> str:
 def kind_line(card_type: str, subtype: str = "") -> str:
     """ "monster / normal", "Character / Hero": a card's type and subtype as printed."""
     return " / ".join(part for part in (card_type, subtype) if part)
+
+
+TRAIT_WORDS: dict[str, str] = {"naruto": "characteristics", "usagi": "traits", "inuyasha": "traits"}
+"""Games whose card tags are printed traits players and effects refer to ("Genin"), and their word."""
+
+
+def traits_line(game: str, tags: list[str] | tuple[str, ...]) -> str:
+    """ "characteristics: Leaf, Genin, Male" for a game that prints them; "" otherwise.
+
+    >>> traits_line("naruto", ["Leaf", "Genin"]), traits_line("yugioh", ["normal"])
+    ('characteristics: Leaf, Genin', '')
+    """
+    return f"{TRAIT_WORDS[game]}: {', '.join(tags)}" if game in TRAIT_WORDS and tags else ""

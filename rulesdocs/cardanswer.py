@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
-from cards.describe import kind_line, stat_line
-from rulesdocs.model import Citation, GameId
+from cards.describe import kind_line, stat_line, traits_line
+from rulesdocs.model import Citation
 from rulesdocs.understand import QuestionType
 
 if TYPE_CHECKING:
@@ -140,18 +140,10 @@ _FILLER = frozenset(
     ]
 )
 
-SHOWN_TAGS: dict[GameId, str] = {"naruto": "characteristics", "usagi": "traits", "inuyasha": "traits"}
-"""Games whose card tags are printed traits players and effects refer to ("Genin")."""
-
-
 def card_line(card: CardDef) -> str:
     """ "Dark Magician (monster / normal): level 7 · atk 2500 · def 2100 · …" """
     kind = kind_line(card.type, card.subtype)
-    stats = stat_line(card.stats)
-    tags = ", ".join(card.tags) if card.game in SHOWN_TAGS and card.tags else ""
-    details = " · ".join(
-        part for part in (stats, f"{SHOWN_TAGS.get(card.game, 'tags')}: {tags}" if tags else "") if part
-    )
+    details = " · ".join(part for part in (stat_line(card.stats), traits_line(card.game, card.tags)) if part)
     return f"**{card.name}** ({kind})" + (f": {details}" if details else "")
 
 

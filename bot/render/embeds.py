@@ -50,10 +50,13 @@ def card_embed(card: CardResult) -> discord.Embed:
         embed.add_field(name="Type", value=_clip(fields["kind"]), inline=True)
     if fields["stats"]:
         embed.add_field(name="Stats", value=_clip(fields["stats"]), inline=True)
+    if fields["traits"]:
+        name, _, value = fields["traits"].partition(": ")
+        embed.add_field(name=name.capitalize(), value=_clip(value), inline=True)
     if fields["sets"]:
         embed.add_field(name="Sets", value=_clip(fields["sets"]), inline=False)
     if fields["versions"]:
-        embed.add_field(name="Other versions", value=_clip(fields["versions"]), inline=False)
+        embed.add_field(name="Other versions (/card CODE opens one)", value=_clip(fields["versions"]), inline=False)
     # The image URL stays in the catalog only: card images are never hotlinked from their source.
     embed.set_footer(text=f"{card.game} · {card.code}")
     return embed

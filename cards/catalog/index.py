@@ -49,6 +49,7 @@ class Entry:
     origin: str
     source: str
     imported_at: datetime | None
+    extra: dict[str, Any] | None = None
 
 
 def _deletions(word: str) -> set[str]:

@@ -23,6 +23,7 @@ catalog changes (checked every `refresh_seconds`); only the full-text step queri
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 import time
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ from sqlalchemy import select, text
 from cards.catalog.db import Catalog
 from cards.catalog.index import CardIndex, Entry, normalize_query
 from cards.catalog.models import ALIAS, CARD
+from cards.pool import PoolError, load_pool
 
 MatchKind = Literal["code", "name", "alias", "fuzzy", "text"]
 FUZZY_TEXT_FLOOR = 80.0  # below this best fuzzy score, rules-text search joins in
@@ -96,6 +98,8 @@ class CardResult:
     origin: str
     provenance: str
     versions: list[dict[str, Any]] = field(default_factory=list)
+    tags: list[str] = field(default_factory=list)
+    """Printed traits ("Leaf", "Genin"), which effects refer to."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -113,6 +117,7 @@ class CardResult:
             "origin": self.origin,
             "provenance": self.provenance,
             "versions": self.versions,
+            "tags": self.tags,
         }
 
 
@@ -183,6 +188,7 @@ class CardSearch:
             CARD.c.origin,
             CARD.c.source,
             CARD.c.imported_at,
+            CARD.c.extra,
         )
         async with self.catalog.engine.connect() as conn:
             rows = (await conn.execute(select(*columns).order_by(CARD.c.game, CARD.c.code))).all()
@@ -298,7 +304,14 @@ def provenance(entry: Entry) -> str:
 
 def _result(index: CardIndex, entry: Entry, score: float, kind: MatchKind) -> CardResult:
     versions = [
-        {"code": other.code, "name": other.name, "type": other.type, "stats": other.stats, "sets": other.sets}
+        {
+            "code": other.code,
+            "name": other.name,
+            "type": other.type,
+            "stats": other.stats,
+            "sets": other.sets,
+            "text": other.text,
+        }
         for other in index.versions(entry)
         if other.id != entry.id
     ]
@@ -317,14 +330,31 @@ def _result(index: CardIndex, entry: Entry, score: float, kind: MatchKind) -> Ca
         origin=entry.origin,
         provenance=provenance(entry),
         versions=versions,
+        tags=[str(t) for t in (entry.extra or {}).get("tags", []) if isinstance(t, str)],
     )
+
+
+@functools.cache
+def played_codes(game: str) -> frozenset[str]:
+    """Codes of the cards in the game's built-in decks: of several versions of a character, the one
+    the engine's decks play is shown first."""
+    try:
+        pool = load_pool(game)
+    except (PoolError, OSError, ValueError):
+        return frozenset()
+    return frozenset(code for deck in pool.decks.values() for codes in deck.sections.values() for code in codes)
 
 
 def _group(index: CardIndex, scored: dict[int, tuple[float, MatchKind]], limit: int) -> list[CardResult]:
     """One result per character (game, group): its best-scoring card, the others as versions."""
     ranked = sorted(
         scored.items(),
-        key=lambda item: (-item[1][0], len(index.by_id[item[0]].name), index.by_id[item[0]].code),
+        key=lambda item: (
+            -item[1][0],
+            len(index.by_id[item[0]].name),
+            index.by_id[item[0]].code not in played_codes(index.by_id[item[0]].game),
+            index.by_id[item[0]].code,
+        ),
     )
     results: list[CardResult] = []
     seen: set[tuple[str, str]] = set()

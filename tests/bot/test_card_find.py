@@ -73,3 +73,11 @@ async def test_a_deck_list_reports_every_problem_at_once(console: Console) -> No
     assert "Dark Magishun Xyz" in reply  # the line that could not be read
     assert "copies" in reply.lower() or "copy" in reply.lower()  # 30 Kuriboh
     assert "(counting the cards read)" in reply
+
+
+async def test_versions_show_their_codes_and_open_by_code(console: Console) -> None:
+    shown = await console.handle("/card kakashi game:naruto")
+    assert "characteristics: Leaf, Jonin" in shown  # Naruto cards show their Characteristics
+    assert "Kakashi Hatake [N-023] (Ninja)" in shown and "/card CODE" in shown
+    opened = await console.handle("/card N-037")
+    assert opened.startswith("Kakashi Hatake [naruto N-037]") and "Leaf" in opened
