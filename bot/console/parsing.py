@@ -9,6 +9,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from rapidfuzz import process
+from rapidfuzz.distance import DamerauLevenshtein
+
 from bot.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -87,8 +90,29 @@ def parse(line: str, keys: frozenset[str]) -> Args:
         if sep and key.lower() in keys:
             args.opts[key.lower()] = value
         else:
+            misspelt = _misspelt_option(key, keys) if sep and value else None
+            if misspelt is not None:
+                raise ServiceError(
+                    f"Unknown option {key[:20]!r}: did you mean {misspelt}:? Options are written name:value "
+                    f"({', '.join(sorted(keys)[:12])}, …; see /help)."
+                )
             args.words.append(token)
     return args
+
+
+_OPTION_NAME = re.compile(r"^[A-Za-z_]{3,16}$")
+
+
+def _misspelt_option(key: str, keys: frozenset[str]) -> str | None:
+    """The known option a `key:` is a typo of ("levl" -> level), None when it is no option name.
+
+    >>> _misspelt_option("levl", frozenset({"level", "game"})), _misspelt_option("cost", frozenset({"game"}))
+    ('level', None)
+    """
+    if not _OPTION_NAME.match(key):
+        return None
+    found = process.extractOne(key.lower(), keys, scorer=DamerauLevenshtein.normalized_similarity, score_cutoff=0.7)
+    return str(found[0]) if found is not None else None
 
 
 KEYS = frozenset(

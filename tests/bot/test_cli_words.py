@@ -28,3 +28,15 @@ def test_selfplay_prints_wins_as_words_not_a_dict() -> None:
     )
     line = done.stdout.strip()
     assert "wins: random#1" in line and "{" not in line and "'" not in line
+
+
+def test_a_misspelt_option_is_refused_with_the_name_it_meant() -> None:
+    import pytest
+
+    from bot.console.parsing import KEYS, parse
+    from bot.services.errors import ServiceError
+
+    with pytest.raises(ServiceError, match="did you mean level:"):
+        parse("game:yugioh levl:hard", KEYS)
+    assert parse("game:yugioh level:hard", KEYS).opts == {"game": "yugioh", "level": "hard"}
+    assert parse("what does cost:2 mean", KEYS).words == ["what", "does", "cost:2", "mean"]  # no option name
