@@ -11,6 +11,8 @@ When a decision of yours is waiting, a bare number (or part of an option's label
 
 from __future__ import annotations
 
+import re
+
 import bot.console.commands
 import bot.console.leagues  # noqa: F401  (registers the /league commands)
 from bot.console.leagues import LEAGUE_KEYS
@@ -99,8 +101,9 @@ class Console:
                 found = await self.services.cards.find(query)
                 shown.append(card_text(found.card) if found.card is not None else found.note)
             return "\n\n".join(shown)
-        if text.strip().lstrip("#").isdigit():
-            reply = await self.services.rules.pick("console", int(text.strip().lstrip("#")))
+        picked = re.fullmatch(r"#?([1-9])", text.strip())
+        if picked is not None:
+            reply = await self.services.rules.pick("console", int(picked.group(1)))
         else:
             reply = await self.services.rules.ask(text, channel="console")
         hint = "\n(type the number of one)" if reply.options else ""
