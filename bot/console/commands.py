@@ -19,10 +19,11 @@ if TYPE_CHECKING:
 HELP = """Commands (arguments as key:value, quote values with spaces: deck:"Starter Deck Yugi"):
   /games                                   games you can play
   /match options game:G                    the game's match options (house rules, interpretations)
-  /match ai game:G [deck:D] [level:L] [options:"name=value, ..."]   play the AI (level: easy, normal, hard, random)
+  /match ai game:G [deck:D] [level:L] [players:N] [options:"name=value, ..."]   play the AI (level: easy, normal,
+                                           hard, random; one per AI seat: level:easy,hard,normal with players:4)
   /match challenge opponent:NAME game:G [deck:D]   challenge someone at this keyboard
   /match accept [id] [deck:D] | /match decline [id]
-  /match open game:G players:N [deck:D] | /match join id [deck:D]
+  /match open game:G players:N [deck:D] | /match join id [deck:D] | /match addai [id] [level:L]
   /match play N [id:M] | N                 answer the prompt by number or label (id: another match)
   /match hand | /match board | /match list | /match concede [confirm] | /match abort | /match rematch
   /match replay id [step:N]                step through a finished match
@@ -45,10 +46,11 @@ HELP = """Commands (arguments as key:value, quote values with spaces: deck:"Star
 HELP = """Commands (arguments as key:value, quote values with spaces: deck:"Starter Deck Yugi"):
   /games                                   games you can play
   /match options game:G                    the game's match options (house rules, interpretations)
-  /match ai game:G [deck:D] [level:L] [options:"name=value, ..."]   play the AI (level: easy, normal, hard, random)
+  /match ai game:G [deck:D] [level:L] [players:N] [options:"name=value, ..."]   play the AI (level: easy, normal,
+                                           hard, random; one per AI seat: level:easy,hard,normal with players:4)
   /match challenge opponent:NAME game:G [deck:D]   challenge someone at this keyboard
   /match accept [id] [deck:D] | /match decline [id]
-  /match open game:G players:N [deck:D] | /match join id [deck:D]
+  /match open game:G players:N [deck:D] | /match join id [deck:D] | /match addai [id] [level:L]
   /match play N [id:M] | N                 answer the prompt by number or label (id: another match)
   /match hand | /match board | /match list | /match concede [confirm] | /match abort | /match rematch
   /match replay id [step:N]                step through a finished match
@@ -123,15 +125,26 @@ async def match_options(console: Console, args: Args) -> str:
 async def match_ai(console: Console, args: Args) -> str:
     game = args.get("game") or (args.words[0] if args.words else None)
     if not game:
-        raise ServiceError("Usage: /match ai game:G [deck:D] [level:L]")
+        raise ServiceError("Usage: /match ai game:G [deck:D] [level:L or L1,L2,…] [players:N]")
     update = await console.services.matches.start_ai(
         game,
         console.seat,
         args.get("deck"),
         args.get("level"),
         ai_deck=args.get("ai_deck"),
+        players=number(args.get("players") or "2", "a number of players (2-6)"),
         options=parse_options(get_game(game), args.get("options")),
     )
+    return await console.after(update)
+
+
+@command("match addai")
+async def match_addai(console: Console, args: Args) -> str:
+    """Seat an AI in a lobby you are in: `/match addai [N] [level:L]`."""
+    match_id = args.match_id(console.current.get(console.user))
+    update = await console.services.matches.add_ai(match_id, console.user, args.get("level"))
+    if update.row.status == "lobby":
+        return update.notice
     return await console.after(update)
 
 

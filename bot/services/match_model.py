@@ -35,8 +35,11 @@ class Seat:
         return cls(str(raw["user"]), str(raw.get("name") or raw["user"]), raw.get("ai"))
 
     @classmethod
-    def for_ai(cls, level: str) -> Seat:
-        return cls(f"ai:{level}", f"AI ({level})", level)
+    def for_ai(cls, level: str, number: int = 1) -> Seat:
+        """An AI seat; the second and later AIs of a match are numbered ("ai:normal:2", "AI 2 (normal)")."""
+        if number == 1:
+            return cls(f"ai:{level}", f"AI ({level})", level)
+        return cls(f"ai:{level}:{number}", f"AI {number} ({level})", level)
 
 
 @dataclass(slots=True)

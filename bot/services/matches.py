@@ -44,7 +44,7 @@ from bot.services.match_model import (
     turn_prompt,
 )
 from bot.services.simultaneous import Held, held_to_json
-from engine.core.game import DeckList
+from engine.core.game import DeckList, Game
 
 if TYPE_CHECKING:
     from engine.core.state import State
@@ -68,6 +68,26 @@ log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 8  # choices between snapshot refreshes (the record stays the truth)
 CACHE_SIZE = 2_048
 MAX_ID = 2**31 - 1  # the largest id an INTEGER primary key holds
+
+
+def ai_levels(level: str | None, seats: int) -> list[str]:
+    """The level of each of `seats` AI seats from "normal" (all) or "easy,normal,hard" (one each)."""
+    given = [part.strip() for part in (level or "").split(",")] if level and "," in level else [level or ""]
+    if len(given) not in (1, seats):
+        raise ServiceError(f"Give one AI level, or one for each of the {seats} AI seats (e.g. easy,normal,hard).")
+    levels = [engine_games.ai_level(part or None) for part in given]
+    return levels * seats if len(levels) == 1 else levels
+
+
+def ai_decks(game: Game, taken: str | None, first: str | None, seats: int) -> list[str | None]:
+    """Preconstructed decks for `seats` AI seats: `first` for the first, then decks other than the
+    human's (`taken`) before repeating any."""
+    built = list(engine_games.preconstructed(game))
+    order = [name for name in built if name != taken] + [name for name in built if name == taken]
+    picks: list[str | None] = [first] if first is not None else []
+    for n in range(seats - len(picks)):
+        picks.append(order[n % len(order)] if order else None)
+    return picks[:seats]
 
 
 class MatchService:
@@ -256,23 +276,42 @@ class MatchService:
         level: str | None = None,
         *,
         ai_deck: str | None = None,
+        players: int = 2,
         guild_id: str | None = None,
         channel_id: str | None = None,
         clock_hours: float | None = None,
         options: dict[str, Any] | None = None,
     ) -> MatchUpdate:
-        """A match against the AI, started at once (the AI moves first if the game says so)."""
+        """A match against the AI, started at once (the AI moves first if the game says so): one
+        human and `players - 1` AI seats. `level` is one level for every AI seat, or one per seat
+        separated by commas ("easy,normal,hard")."""
         game = engine_games.get_game(game_id)
+        if not game.min_players <= players <= game.max_players:
+            raise ServiceError(f"{game.name} is for {game.min_players}-{game.max_players} players, not {players}.")
+        levels = ai_levels(level, players - 1)
         deck_name, deck_list = await self.decks.resolve(player.user, game.id, deck)
-        if ai_deck is None:  # the AI brings another preconstructed deck than yours when there is one
-            ai_deck = next((name for name in engine_games.preconstructed(game) if name != deck_name), None)
-        ai_name, ai_list = await self.decks.resolve("", game.id, ai_deck)
-        ai_seat = Seat.for_ai(engine_games.ai_level(level))
-        row = new_row(
-            game, "pending", [player, ai_seat], 2, options, {"clock_hours": clock_hours}, guild_id, channel_id
-        )
+        ai_names = ai_decks(game, deck_name, ai_deck, players - 1)
+        seats, decks, names = [player], [deck_list], [deck_name]
+        for number, (ai_level, name) in enumerate(zip(levels, ai_names, strict=True), 1):
+            resolved, ai_list = await self.decks.resolve("", game.id, name)
+            seats.append(Seat.for_ai(ai_level, number))
+            decks.append(ai_list)
+            names.append(resolved)
+        row = new_row(game, "pending", seats, players, options, {"clock_hours": clock_hours}, guild_id, channel_id)
         row = await self.db.insert_match(row)
-        return await self._start(row, [deck_list, ai_list], [deck_name, ai_name])
+        return await self._start(row, decks, names)
+
+    async def add_ai(self, match_id: int, user: str, level: str | None = None) -> MatchUpdate:
+        """A player of a lobby seats an AI in it (with a preconstructed deck); a full lobby starts."""
+        row = await self.row(match_id)
+        if row.status != "lobby":
+            raise ServiceError(f"Match #{match_id} is not an open lobby.")
+        if seat_index(row, user) is None:
+            raise ForbiddenError("Only a player seated in the lobby can add an AI to it.")
+        game = engine_games.get_game(row.game)
+        number = 1 + sum(1 for seat in seats_of(row) if seat.ai)
+        [deck] = ai_decks(game, None, None, number)[-1:]
+        return await self.join(match_id, Seat.for_ai(engine_games.ai_level(level), number), deck)
 
     async def open_lobby(
         self,
@@ -624,13 +663,13 @@ class MatchService:
         seats = seats_of(row)
         names = list(row.deck_names)
         if any(s.ai for s in seats):
-            ai = next(s for s in seats if s.ai)
             me = seats[seat]
             return await self.start_ai(
                 row.game,
                 me,
                 names[seat] if seat < len(names) else None,
-                ai.ai or "greedy",
+                ",".join(s.ai or "greedy" for s in seats if s.ai),
+                players=len(seats),
                 guild_id=row.guild_id,
                 channel_id=row.channel_id,
             )

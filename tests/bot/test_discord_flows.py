@@ -202,3 +202,22 @@ async def test_rules_follow_up_by_mention_uses_the_channel_context(bot_runner: A
         format_answer(service.ask("what about a lvl 7?", where=where)),
     ]
     assert replies == expected and replies[0] != replies[1]
+
+
+async def test_a_lobby_fills_with_add_ai_and_plays(bot_runner: Any, fake_discord: Any) -> None:
+    """A seated player's Add AI seats an AI; an unseated player's click is refused; a full lobby starts."""
+    fake = fake_discord
+    bot = await bot_runner.start()
+    _, token = await fake.slash("ana", "match", "open", game="usagi", players=3)
+    lobby = await fake.reply_to(token)
+    assert "tcg:addai:1" in [b["custom_id"] for b in buttons(lobby)]
+    start = len(fake.calls)
+    _, token = await fake.click("cy", lobby, "tcg:addai:1")
+    refused = await fake.reply_to(token, start=start)
+    assert "seated" in str(refused) and len((await bot.services.matches.row(1)).seats) == 1
+    _, token = await fake.click("ana", lobby, "tcg:addai:1")
+    assert "2/3" in (await fake.reply_to(token))["content"]
+    _, token = await fake.slash("ana", "match", "addai", match=1, level="easy")
+    await fake.reply_to(token)
+    row = await bot.services.matches.row(1)
+    assert row.status == "active" and [s.get("ai") for s in row.seats] == [None, "normal", "easy"]

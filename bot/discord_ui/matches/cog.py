@@ -142,7 +142,11 @@ class MatchesCog(commands.Cog):
         await self.started(interaction, update)
 
     @group.command(name="ai", description="Play against the AI")
-    @app_commands.describe(level="how strong the AI plays (default: normal)")
+    @app_commands.describe(
+        level="how strong the AI plays (default: normal)",
+        players="seats in all (3-6 player games): you and players-1 AIs",
+        levels="one level per AI seat instead, e.g. easy,normal,hard",
+    )
     @app_commands.choices(level=[app_commands.Choice(name=name, value=name) for name in AI_LEVELS])
     @app_commands.autocomplete(game=game_autocomplete, deck=deck_autocomplete)
     async def ai(
@@ -152,6 +156,8 @@ class MatchesCog(commands.Cog):
         deck: str | None = None,
         level: str | None = None,
         options: str | None = None,
+        players: app_commands.Range[int, 2, 6] = 2,
+        levels: str | None = None,
     ) -> None:
         chosen = parse_options(get_game(game), options)
         await interaction.response.defer()
@@ -159,7 +165,8 @@ class MatchesCog(commands.Cog):
             game,
             seat_of(interaction.user),
             deck,
-            level,
+            levels or level,
+            players=players,
             options=chosen,
             clock_hours=await self.clock_hours(interaction),
             guild_id=self.where(interaction)[0],
@@ -189,11 +196,16 @@ class MatchesCog(commands.Cog):
         )
         await interaction.response.send_message(
             f"Lobby #{row.id}: {get_game(row.game).name} for {players}. Join with the button or "
-            f"`/match join match:{row.id}`.",
+            f"`/match join match:{row.id}`; a seated player can fill a seat with an AI (Add AI).",
             view=views.lobby_view(row.id or 0),
         )
         message = await interaction.original_response()  # its Join button goes once the lobby is full
         await self.bot.services.matches.remember_lobby_message(row.id or 0, str(message.id))
+
+    @group.command(name="addai", description="Seat an AI player in a lobby you are in")
+    @app_commands.describe(level="easy, normal (default) or hard")
+    async def addai(self, interaction: discord.Interaction, match: int, level: str | None = None) -> None:
+        await self.ui.add_ai(interaction, match, level)
 
     @group.command(name="join", description="Take a seat in a lobby")
     @app_commands.autocomplete(deck=deck_autocomplete)

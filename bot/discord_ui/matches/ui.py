@@ -328,6 +328,19 @@ class MatchUI:
         await interaction.followup.send(f"Match #{match_id} is full and starts now in {where}.")
         await self.close_lobby(update.row, where)
 
+    async def add_ai(self, interaction: discord.Interaction, match_id: int, level: str | None) -> None:
+        """A lobby player seats an AI; the match starts when that fills the lobby."""
+        await self.guard(interaction, match_id)
+        await interaction.response.defer()
+        update = await self.matches.add_ai(match_id, str(interaction.user.id), level)
+        if update.row.status == "lobby":
+            await interaction.followup.send(update.notice)
+            return
+        channel = await self.publish(update)
+        where = channel.mention if channel is not None else "this channel"
+        await interaction.followup.send(f"Match #{match_id} is full and starts now in {where}.")
+        await self.close_lobby(update.row, where)
+
     async def close_lobby(self, row: MatchRow, where: str) -> None:
         """The lobby message loses its Join button once the match has started."""
         lobby_message, channel_id = row.meta.get("lobby_message"), row.channel_id

@@ -87,6 +87,23 @@ class JoinButton(_Base, discord.ui.DynamicItem[Any], template=r"tcg:join:(?P<m>\
         await ui_of(interaction).join(interaction, self.match_id, None)
 
 
+class AddAiButton(_Base, discord.ui.DynamicItem[Any], template=r"tcg:addai:(?P<m>\d+)"):
+    """Seats an AI (the default level) in a lobby; only a player already seated may press it."""
+
+    def __init__(self, match_id: int) -> None:
+        self.match_id = match_id
+        super().__init__(
+            discord.ui.Button(label="Add AI", style=discord.ButtonStyle.secondary, custom_id=f"tcg:addai:{match_id}")
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> AddAiButton:
+        return cls(int(match["m"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await ui_of(interaction).add_ai(interaction, self.match_id, None)
+
+
 class OptionButton(_Base, discord.ui.DynamicItem[Any], template=r"tcg:opt:(?P<m>\d+):(?P<v>-?\d+):(?P<i>\d+)"):
     def __init__(
         self,
@@ -208,6 +225,7 @@ DYNAMIC_ITEMS = (
     HandButton,
     AnswerButton,
     JoinButton,
+    AddAiButton,
     OptionButton,
     OptionSelect,
     PageButton,
@@ -235,4 +253,5 @@ def challenge_view(match_id: int) -> discord.ui.View:
 def lobby_view(match_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(JoinButton(match_id))
+    view.add_item(AddAiButton(match_id))
     return view
