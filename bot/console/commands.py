@@ -368,10 +368,10 @@ def _rules_text(reply: RulesReply) -> str:
 
 @command("rules pick")
 async def rules_pick(console: Console, args: Args) -> str:
-    number = args.rest().strip().lstrip("#")
-    if not number.isdigit():
+    typed = args.rest().strip().lstrip("#")
+    if not typed.isdigit() or len(typed) > 2:
         raise ServiceError("Usage: /rules pick N (the number of a rule the assistant offered)")
-    return _rules_text(await console.services.rules.pick("console", int(number)))
+    return _rules_text(await console.services.rules.pick("console", int(typed)))
 
 
 @command("rules section")

@@ -124,7 +124,7 @@ class Decision:
     """What a seat may decide now, as they are shown it: the public prompt, the lens that maps its
     option ids back to the engine's, and the step a button carries. An early decision (a
     simultaneous step whose turn hasn't reached this seat) has a negative step: -1 minus the
-    answers already held, so a second click on the same prompt is recognised as stale."""
+    answers the seat has given (`given_of`), so a second click on the same prompt is stale."""
 
     prompt: Prompt
     lens: Lens
@@ -148,7 +148,22 @@ def decision_for(row: MatchRow, state: State, seat: int | None) -> Decision | No
         return None
     lens = lens_of(row, copy, seat)
     shown = lens.prompt()
-    return Decision(shown, lens, -1 - len(held.get(seat, [])), early=True) if shown is not None else None
+    return Decision(shown, lens, -1 - given_of(row).get(seat, 0), early=True) if shown is not None else None
+
+
+def given_of(row: MatchRow) -> dict[int, int]:
+    """How many answers each seat has given so far (held or applied): an early prompt's step is -1
+    minus that, so it stays the same while the engine applies held answers and goes stale as soon
+    as the seat answers anything."""
+    raw = row.meta.get("given") or {}
+    return {int(seat): int(count) for seat, count in raw.items()} if isinstance(raw, dict) else {}
+
+
+def count_given(row: MatchRow, seat: int) -> dict[str, int]:
+    """`given_of(row)` with one more answer from `seat`, as stored in the row's meta."""
+    given = given_of(row)
+    given[seat] = given.get(seat, 0) + 1
+    return {str(k): v for k, v in sorted(given.items())}
 
 
 def mine_view(row: MatchRow, state: State, seat: int, decision: Decision | None) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from bot.services.errors import (
 from bot.services.match_model import (
     MatchUpdate,
     Seat,
+    count_given,
     decision_for,
     held_of,
     lens_of,
@@ -68,6 +69,18 @@ log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 8  # choices between snapshot refreshes (the record stays the truth)
 CACHE_SIZE = 2_048
 MAX_ID = 2**31 - 1  # the largest id an INTEGER primary key holds
+
+
+def reached_early(row: MatchRow, state: State, seat: int) -> bool:
+    """Whether a simultaneous step now asks `seat` for real, with none of their answers held: an
+    answer they give on the prompt they were shown early (a negative step) is a real answer now."""
+    pending = state.prompt()
+    return (
+        pending is not None
+        and pending.player == seat
+        and pending.kind in state.game.simultaneous_kinds
+        and not held_of(row).get(seat)
+    )
 
 
 def ai_levels(level: str | None, seats: int) -> list[str]:
@@ -435,18 +448,42 @@ class MatchService:
                     except StaleWriteError:
                         self._rows.pop(match_id, None)
                         continue
+                    except StaleChoiceError:
+                        if not (early_button and self._reached(row, user, option)):
+                            raise
+                        expected_step = None  # the step reached them while they chose: a real answer now
                 if expected_step is not None and expected_step != len(row.choices):
                     if fresh:
                         raise StaleChoiceError("That prompt was already answered; here is the current one.")
                     continue  # our copy may be behind another process: read the row
+                seat = seat_index(row, user)
                 state, option_id, events_from = self._apply_answer(row, user, option, by_label)
+                fields: dict[str, Any] = {}
+                if seat is not None:  # every answer of a seat makes the early prompts it was shown stale
+                    fields["meta"] = {**row.meta, "given": count_given(row, seat)}
                 try:
-                    return await self._after_choices(row, state, [option_id], {}, events_from=events_from)
+                    return await self._after_choices(row, state, [option_id], fields, events_from=events_from)
                 except StaleWriteError:
                     self._rows.pop(match_id, None)
                     if fresh and expected_step is None:
                         expected_step = len(row.choices)  # retry only if no choice got in meanwhile
             raise StaleChoiceError("The match keeps changing; please try again.")
+
+    def _reached(self, row: MatchRow, user: str, option: str) -> bool:
+        """Whether an answer given on an early prompt of a simultaneous step fits the prompt the
+        engine now asks that player (the players before them answered first): it is applied then."""
+        from engine.core.errors import IllegalActionError, InvalidActionError
+
+        state = self.load_state(row)
+        seat = seat_index(row, user)
+        decision = decision_for(row, state, seat)
+        if seat is None or decision is None or not reached_early(row, state, seat):
+            return False
+        try:
+            decision.lens.choice(option)
+        except (IllegalActionError, InvalidActionError):
+            return False
+        return True
 
     def _answers_early(self, row: MatchRow, user: str) -> bool:
         """Whether `user`'s answer now is an early one in a simultaneous step (held, not applied)."""
@@ -473,7 +510,7 @@ class MatchService:
             raise ServiceError(f"Not allowed: {exc}") from exc
         held = held_of(row)
         held.setdefault(seat, []).append(answer)
-        meta = {**row.meta, "held": held_to_json(held)}
+        meta = {**row.meta, "held": held_to_json(held), "given": count_given(row, seat)}
         version = await self.db.update_match(row.id or 0, row.version, meta=meta)  # StaleWriteError: retried
         row = MatchRow(**{**row.model_dump(), "meta": meta, "version": version})
         self._rows[row.id or 0] = row
@@ -523,7 +560,7 @@ class MatchService:
         else:
             choices.extend(self._run_ai(state, seats, row.seed, held))  # passes and held answers
         if held_to_json(held) != before:
-            fields["meta"] = {**row.meta, "held": held_to_json(held)}
+            fields["meta"] = {**fields.get("meta", row.meta), "held": held_to_json(held)}
         fields["choices"] = choices
         prompt = state.prompt()
         if state.result is not None:

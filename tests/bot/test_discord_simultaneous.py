@@ -76,3 +76,47 @@ async def test_both_players_place_their_formation_at_once(bot_runner: Any, fake_
     row, state = await bot.services.matches.state(1)
     assert len(row.choices) >= 3 + 2, "the first player's placements, then the second's two held ones"
     assert sum(len(v) for v in held_of(row).values()) == 0
+
+
+async def test_an_early_answer_counts_when_the_step_reaches_the_player_first(
+    bot_runner: Any, fake_discord: Any
+) -> None:
+    """Bob sees his placement prompt early; Alice (whom the engine waits on) finishes first; Bob's
+    click on the prompt he was shown is applied, not refused."""
+    fake = fake_discord
+    bot = await bot_runner.start()
+    _, token = await fake.slash("ana", "match", "challenge", opponent={"user": "bo"}, game="inazuma")
+    challenge = await fake.reply_to(token)
+    start = len(fake.calls)
+    _, token = await fake.click("bo", challenge, "tcg:accept:1")
+    await fake.reply_to(token)
+    board_call = await board_post(fake, start)
+    thread = board_call.path.split("/")[2]
+    board = next(m for m in fake.messages.values() if m["channel_id"] == thread and m["embeds"])
+    row, state = await bot.services.matches.state(1)
+    names = {u["id"]: key for key, u in USERS.items()}
+    first = names[row.seats[state.prompt().player]["user"]]
+    second = "bo" if first == "ana" else "ana"
+    start = len(fake.calls)
+    _, token = await fake.click(second, board, "tcg:hand:1")
+    early = await fake.reply_to(token, start=start)  # the second player's prompt, shown early
+    early_option = buttons(early)[0]
+    assert early_option["custom_id"].startswith("tcg:opt:1:-1:")
+    for _ in range(12):  # the first player places everything and is done
+        row, state = await bot.services.matches.state(1)
+        prompt = state.prompt()
+        if prompt is None or names[row.seats[prompt.player]["user"]] != first or prompt.kind != "place":
+            break
+        start = len(fake.calls)
+        _, token = await fake.click(first, board, "tcg:hand:1")
+        private = await fake.reply_to(token, start=start)
+        labels = {b["label"]: b["custom_id"] for b in buttons(private)}
+        start = len(fake.calls)
+        _, token = await fake.click(first, private, labels.get("Done placing") or next(iter(labels.values())))
+        await fake.reply_to(token, start=start)
+    before = len((await bot.services.matches.row(1)).choices)
+    start = len(fake.calls)
+    _, token = await fake.click(second, early, early_option["custom_id"])
+    reply = await fake.reply_to(token, start=start)
+    assert "already answered" not in str(reply.get("content")), reply
+    assert len((await bot.services.matches.row(1)).choices) == before + 1

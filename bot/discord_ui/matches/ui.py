@@ -27,7 +27,15 @@ from bot.render.text import hand_text
 from bot.services.errors import NotYourTurnError, ServiceError, StaleChoiceError
 from bot.services.games import get_game
 from bot.services.match_model import decision_for, early_seats, mine_view
-from bot.services.matches import MatchService, MatchUpdate, lens_of, result_text, seat_index, seats_of
+from bot.services.matches import (
+    MatchService,
+    MatchUpdate,
+    lens_of,
+    reached_early,
+    result_text,
+    seat_index,
+    seats_of,
+)
 from bot.services.simultaneous import in_simultaneous_step
 
 if TYPE_CHECKING:
@@ -283,7 +291,8 @@ class MatchUI:
         if seat is None or decision is None or (step >= 0 and decision.early):
             waiting = seats_of(row)[prompt.player].name if prompt is not None else "nobody"
             raise NotYourTurnError(f"Sorry, this decision is not yours: match #{match_id} is waiting for {waiting}.")
-        if decision.step != step:
+        reached = step < 0 and not decision.early and reached_early(row, state, seat)  # shown early, now real
+        if decision.step != step and not reached:
             raise StaleChoiceError("That prompt was already answered; press View my hand for the current one.")
         if not 0 <= index < len(decision.prompt.options):
             raise StaleChoiceError("That option is no longer on offer; press View my hand for the current prompt.")
