@@ -44,7 +44,7 @@ from bot.services.match_model import (
     seats_of,
     turn_prompt,
 )
-from bot.services.simultaneous import Held, held_to_json
+from bot.services.simultaneous import Held, held_to_json, in_simultaneous_step
 from engine.core.game import DeckList, Game
 
 if TYPE_CHECKING:
@@ -457,12 +457,15 @@ class MatchService:
                         raise StaleChoiceError("That prompt was already answered; here is the current one.")
                     continue  # our copy may be behind another process: read the row
                 seat = seat_index(row, user)
+                in_step = row.status == "active" and in_simultaneous_step(self.load_state(row))
                 state, option_id, events_from = self._apply_answer(row, user, option, by_label)
                 fields: dict[str, Any] = {}
                 if seat is not None:  # every answer of a seat makes the early prompts it was shown stale
                     fields["meta"] = {**row.meta, "given": count_given(row, seat)}
                 try:
-                    return await self._after_choices(row, state, [option_id], fields, events_from=events_from)
+                    return await self._after_choices(
+                        row, state, [option_id], fields, events_from=events_from, in_step_before=in_step
+                    )
                 except StaleWriteError:
                     self._rows.pop(match_id, None)
                     if fresh and expected_step is None:
@@ -544,13 +547,21 @@ class MatchService:
         return state, option_id, before
 
     async def _after_choices(
-        self, row: MatchRow, state: State, new_choices: list[str], fields: dict[str, Any], *, events_from: int
+        self,
+        row: MatchRow,
+        state: State,
+        new_choices: list[str],
+        fields: dict[str, Any],
+        *,
+        events_from: int,
+        in_step_before: bool = False,
     ) -> MatchUpdate:
         """Run AI seats, then persist choices, snapshot, status and clock in one compare-and-set.
 
         Raises StaleWriteError when the row changed since it was read.
         """
         seats = [Seat.from_json(raw) for raw in fields.get("seats", row.seats)]
+        mid = state.event_total  # the events of the answer itself, before AI seats move
         choices = list(fields.get("choices", row.choices)) + new_choices
         held = held_of(row)
         before = held_to_json(held)
@@ -562,6 +573,7 @@ class MatchService:
         if held_to_json(held) != before:
             fields["meta"] = {**fields.get("meta", row.meta), "held": held_to_json(held)}
         fields["choices"] = choices
+        narration = self._story(row, state, fields, events_from, mid, in_step_before)
         prompt = state.prompt()
         if state.result is not None:
             fields["status"] = "finished"
@@ -587,9 +599,35 @@ class MatchService:
         self._remember(row, state)
         if state.result is not None:
             await self._finished(row)
-        events = lens_of(row, state, None).events_since(events_from)
+        events = narration
         changed = bool(fields.get("turn_user")) and fields.get("turn_started_at") is not None
         return MatchUpdate(row, state, events, turn_changed=changed)
+
+    @staticmethod
+    def _story(
+        row: MatchRow, state: State, fields: dict[str, Any], events_from: int, mid: int, in_step_before: bool
+    ) -> list[str]:
+        """The narration of this update. While a simultaneous step is open, what its answers did
+        ("Bob discards …", "proposes no Event") is held back and told once everyone has chosen,
+        together; the step's first event is kept in the row's meta (`story_from`). Events before the
+        step (up to `mid`, the count before AI seats moved, when the answer did not belong to the
+        step) are told at once."""
+        meta = dict(fields.get("meta", row.meta))
+        started = meta.get("story_from")
+        lens = lens_of(row, state, None)
+        if state.result is None and in_simultaneous_step(state):
+            if started is not None:
+                return []
+            begins = events_from if in_step_before else mid
+            meta["story_from"] = begins
+            fields["meta"] = meta
+            told, later = lens.events_since(events_from), lens.events_since(begins)
+            return told[: len(told) - len(later)]
+        if started is not None:
+            del meta["story_from"]
+            fields["meta"] = meta
+            events_from = min(int(started), events_from)
+        return lens.events_since(events_from)
 
     def _run_ai(self, state: State, seats: list[Seat], seed: int, held: Held | None = None) -> list[str]:
         levels = [seat.ai for seat in seats]

@@ -1,9 +1,11 @@
 """Whole matches (4-player Usagi, Inazuma) with people answering in any order, each from the prompt
-they were last shown (as buttons in Discord work): no answer given in a simultaneous step is refused."""
+they were last shown (as buttons in Discord work): no answer given in a simultaneous step is
+refused, and nothing the step's answers did is told before everyone has chosen."""
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -46,10 +48,14 @@ async def _play(services: Services, game: str, players: int, seed: int) -> tuple
         seat = rng.choice(sorted(shown))
         step, option, simultaneous = shown.pop(seat)
         try:
-            await services.matches.choose(match_id, PLAYERS[seat], option, expected_step=step)
+            update = await services.matches.choose(match_id, PLAYERS[seat], option, expected_step=step)
             answered += 1
         except StaleChoiceError:
             refused += simultaneous
+            continue
+        if update.state is not None and in_simultaneous_step(update.state):  # nothing told before all chose
+            early = [e for e in update.events if re.search(r"discard|propos|places?\b|formation", e, re.I)]
+            assert not early, early
     raise AssertionError("the match did not end")
 
 
