@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from bot.console.parsing import Args, command, number
 from bot.services.errors import ServiceError
 from bot.services.games import get_game, options_text, parse_options
+from bot.services.match_model import decision_for
 from bot.services.matches import MatchUpdate, Seat, public_prompt, result_text, seat_index, seats_of
 
 if TYPE_CHECKING:
@@ -88,11 +89,14 @@ async def as_(console: Console, args: Args) -> str:
         raise ServiceError("Usage: /as NAME (1-32 characters)")
     console.user = name
     match_id = console.current.get(name)
-    if match_id is None:
-        return f"You are now {name}."
+    if match_id is None:  # a player new at this keyboard: the one match waiting for them, if any
+        waiting = await console.waiting_for_me()
+        if len(waiting) != 1:
+            return f"You are now {name}."
+        match_id = console.current[name] = waiting[0].id or 0
     row, state = await console.services.matches.state(match_id)
-    prompt = state.prompt() if state is not None else None
-    if row.status == "active" and prompt is not None and seats_of(row)[prompt.player].user == name:
+    seat = seat_index(row, name)
+    if state is not None and decision_for(row, state, seat) is not None:  # theirs now, or early in a step
         return f"You are now {name}.\n" + await console.hand_and_prompt(match_id)
     return f"You are now {name}."
 

@@ -75,7 +75,7 @@ class Console:
                 match_id = None
                 del self.current[self.user]
         if match_id is None:
-            waiting = await self._waiting_for_me()
+            waiting = await self.waiting_for_me()
             if not waiting:
                 return await self._chat(text)
             if len(waiting) > 1:
@@ -118,7 +118,7 @@ class Console:
         active = [row.id for row in await self.services.matches.list_for(self.user) if row.status == "active"]
         return active[0] if len(active) == 1 else None
 
-    async def _waiting_for_me(self) -> list[MatchRow]:
+    async def waiting_for_me(self) -> list[MatchRow]:
         """This player's active matches whose current prompt is theirs (after a restart)."""
         waiting = []
         for row in await self.services.matches.list_for(self.user):

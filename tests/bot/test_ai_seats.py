@@ -70,3 +70,23 @@ async def test_add_ai_fills_a_lobby_only_for_its_players(services: Services) -> 
     assert [s.get("name") for s in started.row.seats] == ["Ana", "AI (hard)", "AI 2 (normal)"]
     with pytest.raises(ServiceError, match="not an open lobby"):
         await services.matches.add_ai(lobby.id or 0, "ana")
+
+
+async def test_as_name_shows_the_players_pending_prompt_early_in_a_simultaneous_step(tmp_path: Path) -> None:
+    """Hot-seat console: `/as NAME` shows that player's prompt, also the one they may answer early."""
+    from bot.console.session import Console
+
+    hub = await Services.from_url(f"sqlite:///{tmp_path / 'hot.db'}").open()
+    try:
+        console = Console(hub, user="ana")
+        await console.handle("/match open game:usagi players:3")
+        for user in ("bo", "cy"):
+            await console.handle(f"/as {user}")
+            await console.handle("/match join 1")
+        row, state = await hub.matches.state(1)
+        assert state is not None and row.status == "active"
+        shown = [await console.handle(f"/as {user}") for user in ("ana", "bo", "cy")]
+        assert all("eyes only" in text and "Answer with a number" in text for text in shown), shown
+        assert any("at once" in text for text in shown)  # someone's prompt is an early one
+    finally:
+        await hub.close()

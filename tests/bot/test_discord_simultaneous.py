@@ -50,7 +50,8 @@ async def test_both_players_place_their_formation_at_once(bot_runner: Any, fake_
         await fake.reply_to(token, start=start)
         stale = await fake.click(second, private, option["custom_id"])  # a double click
         refusal = await fake.reply_to(stale[1], start=start)
-        assert "already answered" in refusal["content"]
+        assert "already answered" in refusal["content"] and "Here is where you are now" in refusal["content"]
+        assert buttons(refusal), "a stale click gets the current prompt with its buttons"
     row, _ = await bot.services.matches.state(1)
     assert row.choices == [] and len(next(iter(held_of(row).values()))) == 2
     public = " ".join(str(c.body) for c in fake.calls if c.path.startswith(f"/channels/{thread}/"))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord_ui.common import reply
 from bot.discord_ui.matches import views
 from bot.discord_ui.matches.story import MatchStory
 from bot.render.embeds import board_embed
@@ -54,6 +55,32 @@ BUTTON_LABEL = 80  # Discord's limit on a button label
 SELECT_LABEL = 100  # ... and on a select option's label (its description line takes 100 more)
 Channel = discord.TextChannel | discord.Thread
 EARLY_NOTE = "Everyone decides this at once: your answer stays secret until all have chosen."
+
+
+MAX_REPLY = 1990
+PRIVATE_LIMIT = 1900
+"""A private reply's length: Discord's 2000 less room for a notice in front."""
+
+
+def fit_reply(body: str, question: str, limit: int) -> str:
+    """`body` then `question`, within `limit` characters: the body is cut at a line end (saying how
+    many lines are left out), the question never is.
+
+    >>> fit_reply("\\n".join(f"card {n}" for n in range(9)), "Take which?", 40)
+    'card 0\\n… 8 more lines\\nTake which?'
+    """
+    if len(body) + 1 + len(question) <= limit:
+        return f"{body}\n{question}"
+    lines = body.split("\n")
+    kept: list[str] = []
+    used = len(question) + 1
+    for n, line in enumerate(lines):
+        note = f"… {len(lines) - n} more lines"
+        if used + len(line) + 1 + len(note) + 1 > limit:
+            return "\n".join([*kept, note, question]) if used + len(note) + 1 <= limit else question[:limit]
+        kept.append(line)
+        used += len(line) + 1
+    return "\n".join([*kept, question])
 
 
 class MatchUI:
@@ -115,10 +142,11 @@ class MatchUI:
             return content + tail, None
         prompt = decision.prompt
         rule = f" (rule {prompt.rule})" if prompt.rule else ""
-        content += f"\n**{name_players(prompt.text, names)}**{rule}"
+        question = f"**{name_players(prompt.text, names)}**{rule}"
         if decision.early:
-            content += f"\n{EARLY_NOTE}"
-        return content[:1900], self.prompt_view(row, prompt, names, page=page, group=group, step=decision.step)
+            question += f"\n{EARLY_NOTE}"
+        view = self.prompt_view(row, prompt, names, page=page, group=group, step=decision.step)
+        return fit_reply(content, question, PRIVATE_LIMIT), view
 
     def prompt_view(
         self, row: MatchRow, prompt: Prompt, names: list[str], *, page: int, group: str, step: int | None = None
@@ -277,6 +305,27 @@ class MatchUI:
         await interaction.response.edit_message(content=content, view=view)
 
     async def choose(self, interaction: discord.Interaction, match_id: int, step: int, index: int) -> None:
+        """A click on an option; a stale or double click gets the player's current prompt, with its
+        buttons, under the reason (not the reason alone)."""
+        try:
+            await self._choose(interaction, match_id, step, index)
+        except StaleChoiceError as exc:
+            await self.show_current(interaction, match_id, str(exc))
+
+    async def show_current(self, interaction: discord.Interaction, match_id: int, why: str) -> None:
+        """`why` and, for a player of the match, their hand and current prompt (privately)."""
+        row, state = await self.matches.state(match_id)
+        seat = seat_index(row, str(interaction.user.id))
+        if seat is None or state is None or row.status != "active":
+            await reply(interaction, why)
+            return
+        content, view = self.private_parts(row, state, seat)
+        text = f"{why.split(';')[0]}. Here is where you are now:\n{content}"
+        if len(text) > MAX_REPLY:
+            text = text[: MAX_REPLY - 1] + "…"
+        await reply(interaction, text, view=view or discord.utils.MISSING)
+
+    async def _choose(self, interaction: discord.Interaction, match_id: int, step: int, index: int) -> None:
         """A click on an option: checked (player, prompt still open), persisted, then the board updated."""
         await self.guard(interaction, match_id)
         user = str(interaction.user.id)
