@@ -160,8 +160,8 @@ def run_ai(
 
     A whole run is capped, not only each decision: once it has taken `turn_seconds`, the AI
     finishes its turn with the quick `QUICK_AI`, so `hard` never keeps a player waiting long.
-    A person's response window in which they can only pass is passed for them (and recorded)
-    unless the match option `always_ask` is on, and answers `held` for people who chose early in
+    A person's prompt with only one option is answered for them (and recorded) unless the match
+    option `always_ask` is on, and answers `held` for people who chose early in
     a simultaneous step are applied when the engine asks for them. `on_decision(count)` is told
     after every decision (progress for the console).
     """
@@ -198,9 +198,10 @@ def run_ai(
 
 
 def passes_for_them(state: State, prompt: Prompt) -> bool:
-    """A window a person can only pass, which the bot passes for them: unless `always_ask` keeps
-    every window open (so that skipping one can't tell the others they hold nothing)."""
-    return len(prompt.options) == 1 and prompt.options[0].group == "pass" and not state.options.get(ALWAYS_ASK)
+    """A prompt with one option (a window a person can only pass, "End the Battle Phase" as the only
+    way on, the only card a search finds): the bot answers it for them, unless `always_ask` keeps
+    every prompt open (so that skipping one can't tell the others they hold nothing)."""
+    return len(prompt.options) == 1 and not state.options.get(ALWAYS_ASK)
 
 
 def parse_options(game: Game, text: str | None) -> dict[str, Any]:

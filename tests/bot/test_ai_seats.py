@@ -90,3 +90,20 @@ async def test_as_name_shows_the_players_pending_prompt_early_in_a_simultaneous_
         assert any("at once" in text for text in shown)  # someone's prompt is an early one
     finally:
         await hub.close()
+
+
+def test_a_one_option_prompt_is_answered_for_the_player_unless_always_ask() -> None:
+    import engine
+    from bot.services.games import passes_for_them
+    from cards.pool import load_pool
+    from engine.core.prompt import Option, Prompt
+
+    pool = load_pool("yugioh")
+    state = engine.get_game("yugioh").new_match(decks=[d.as_lists() for d in pool.decks.values()][:2], seed=1)
+    only = Prompt(0, "battle", "Declare an attack?", (Option("endbp", "End the Battle Phase", "end"),))
+    two = Prompt(
+        0, "battle", "Declare an attack?", (Option("endbp", "End", "end"), Option("attack:1", "Attack", "atk"))
+    )
+    assert passes_for_them(state, only) and not passes_for_them(state, two)
+    state.options["always_ask"] = True
+    assert not passes_for_them(state, only)
