@@ -9,7 +9,7 @@ from typing import Any
 from fakediscord import USERS
 from test_discord_flows import board_post, buttons
 
-from bot.services.match_model import held_of
+from bot.services.match_model import MatchUpdate, held_of
 
 EPHEMERAL = 64
 
@@ -121,3 +121,24 @@ async def test_an_early_answer_counts_when_the_step_reaches_the_player_first(
     reply = await fake.reply_to(token, start=start)
     assert "already answered" not in str(reply.get("content")), reply
     assert len((await bot.services.matches.row(1)).choices) == before + 1
+
+
+async def test_an_unchanged_board_image_is_not_uploaded_again(bot_runner: Any, fake_discord: Any) -> None:
+    """Early answers in a simultaneous step change nothing anyone may see: the board message is
+    edited (its buttons, its text) without re-uploading the same PNG."""
+    fake = fake_discord
+    bot = await bot_runner.start()
+    _, token = await fake.slash("ana", "match", "challenge", opponent={"user": "bo"}, game="inazuma")
+    challenge = await fake.reply_to(token)
+    start = len(fake.calls)
+    _, token = await fake.click("bo", challenge, "tcg:accept:1")
+    await fake.reply_to(token)
+    board_call = await board_post(fake, start)
+    thread = board_call.path.split("/")[2]
+    board = next(m for m in fake.messages.values() if m["channel_id"] == thread and m["embeds"])
+    start = len(fake.calls)
+    for _ in range(2):  # the same board published twice
+        row, state = await bot.services.matches.state(1)
+        await bot.match_ui.publish(MatchUpdate(row, state, []))
+    edits = [c for c in fake.calls[start:] if c.method == "PATCH" and c.path.endswith(f"/messages/{board['id']}")]
+    assert len(edits) == 2 and all(not c.files for c in edits), [c.files for c in edits]

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import io
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
@@ -58,6 +60,17 @@ EARLY_NOTE = "Everyone decides this at once: your answer stays secret until all 
 
 
 MAX_REPLY = 1990
+UPLOAD_MEMORY = 2000
+"""Matches whose last uploaded board image is remembered (to skip identical re-uploads)."""
+
+
+def image_digest(image: discord.File) -> str:
+    """SHA-256 of a file about to be uploaded (its stream is left at the start)."""
+    stream = image.fp
+    stream.seek(0)
+    digest = hashlib.sha256(stream.read()).hexdigest()
+    stream.seek(0)
+    return digest
 PRIVATE_LIMIT = 1900
 """A private reply's length: Discord's 2000 less room for a notice in front."""
 
@@ -90,6 +103,14 @@ class MatchUI:
         self.bot = bot
         self._pinged: dict[tuple[int, str], float] = {}  # (match, player) -> when they were last pinged
         self.story = MatchStory()
+        self._uploaded: OrderedDict[int, tuple[str, str]] = OrderedDict()
+        """match -> (board message, SHA-256 of the image it shows), the most recent `UPLOAD_MEMORY`."""
+
+    def _remember_upload(self, match_id: int, message_id: str, digest: str) -> None:
+        self._uploaded[match_id] = (message_id, digest)
+        self._uploaded.move_to_end(match_id)
+        while len(self._uploaded) > UPLOAD_MEMORY:
+            self._uploaded.popitem(last=False)
 
     def should_ping(self, match_id: int, user: str, at: float | None = None) -> bool:
         """Ping a player whose decision it is at most once per `PING_COOLDOWN`: a battle's response
@@ -240,16 +261,22 @@ class MatchUI:
         board = views.board_view(row.id, finished=update.finished)
         message: discord.Message | None = None
         if row.board_message_id:
+            digest = image_digest(image)
+            same = self._uploaded.get(row.id) == (row.board_message_id, digest)
             try:
-                message = await channel.get_partial_message(int(row.board_message_id)).edit(
-                    embed=embed, attachments=[image], view=board
-                )
+                target = channel.get_partial_message(int(row.board_message_id))
+                if same:  # the message keeps its image: no byte-identical re-upload
+                    message = await target.edit(embed=embed, view=board)
+                else:
+                    message = await target.edit(embed=embed, attachments=[image], view=board)
+                    self._remember_upload(row.id, row.board_message_id, digest)
             except discord.HTTPException:
                 message = None
                 embed, image = await asyncio.to_thread(self.board_parts, row, state)  # Pillow off the loop
         if message is None:
             message = await channel.send(embed=embed, file=image, view=board)
             await self.matches.set_location(row.id, board_message_id=str(message.id))
+            self._remember_upload(row.id, str(message.id), image_digest(image))
         await self.story.tell(channel, update)
         turn = update.turn_seat
         if update.finished:
