@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from bot.console.parsing import Args, command, number
 from bot.services.errors import ServiceError
 from bot.services.games import get_game, options_text, parse_options
-from bot.services.match_model import decision_for
+from bot.services.match_model import average_times, decision_for
 from bot.services.matches import MatchUpdate, Seat, public_prompt, result_text, seat_index, seats_of
 
 if TYPE_CHECKING:
@@ -245,7 +245,8 @@ async def match_list(console: Console, args: Args) -> str:
     for row in rows:
         names = " vs ".join(s.name for s in seats_of(row))
         turn = f", waiting for {row.turn_user}" if row.status == "active" and row.turn_user else ""
-        lines.append(f"#{row.id} {row.game}: {names} [{row.status}{turn}]")
+        times = average_times(row)
+        lines.append(f"#{row.id} {row.game}: {names} [{row.status}{turn}]" + (f" — {times}" if times else ""))
     return "\n".join(lines)
 
 

@@ -20,7 +20,7 @@ from bot.console.parsing import COMMANDS, KEYS, parse
 from bot.persistence.models import MatchRow
 from bot.services.errors import ServiceError, StaleChoiceError
 from bot.services.hub import Services
-from bot.services.match_model import decision_for, mine_view
+from bot.services.match_model import average_times, decision_for, mine_view
 from bot.services.matches import MatchUpdate, Seat, result_text, seats_of
 
 
@@ -164,7 +164,10 @@ class Console:
         if update.row.decks:
             parts.append(await self.board_text(update.row.id, events=not update.events))
         if update.finished:
-            parts.append(f"Match #{update.row.id} is over: {result_text(update.row)}")
+            times = average_times(update.row)
+            parts.append(
+                f"Match #{update.row.id} is over: {result_text(update.row)}" + (f" ({times})" if times else "")
+            )
             return "\n".join(parts)
         turn = update.turn_seat
         mine = next((i for i, s in enumerate(update.seats) if s.user == self.user), None)

@@ -237,3 +237,48 @@ def resolve_option(prompt: Prompt, typed: str) -> str:
     if len(matches) > 1:
         raise ServiceError(f"{typed!r} matches several options: " + ", ".join(o.label for o in matches[:5]))
     raise ServiceError(f"{typed!r} is not one of the options (1-{len(prompt.options)}).")
+
+
+def decision_times(row: MatchRow) -> dict[int, tuple[float, int]]:
+    """Seconds each person spent on their decisions, and how many: seat -> (total, count)."""
+    raw = row.meta.get("think") or {}
+    out: dict[int, tuple[float, int]] = {}
+    if isinstance(raw, dict):
+        for seat, pair in raw.items():
+            if isinstance(pair, list) and len(pair) == 2:
+                out[int(seat)] = (float(pair[0]), int(pair[1]))
+    return out
+
+
+def count_think(row: MatchRow, seat: int, at: float) -> dict[str, list[float]]:
+    """`decision_times` with one more decision of `seat`, timed from when the prompt was shown
+    (`asked_at`: the previous answer, or the turn's start), as stored in the row's meta."""
+    since = max(float(row.meta.get("asked_at") or 0.0), float(row.turn_started_at or 0.0)) or at
+    times = decision_times(row)
+    total, count = times.get(seat, (0.0, 0))
+    times[seat] = (total + max(0.0, at - since), count + 1)
+    return {str(k): [round(t, 1), n] for k, (t, n) in sorted(times.items())}
+
+
+def short_duration(seconds: float) -> str:
+    """ "12 s", "3 min", "2.5 h".
+
+    >>> short_duration(12.4), short_duration(185), short_duration(9000)
+    ('12 s', '3 min', '2.5 h')
+    """
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+def average_times(row: MatchRow) -> str:
+    """ "average decision: Ana 12 s, Bo 3 min" for the people who decided (AI seats left out)."""
+    seats = seats_of(row)
+    parts = [
+        f"{seats[seat].name} {short_duration(total / count)}"
+        for seat, (total, count) in sorted(decision_times(row).items())
+        if count and seat < len(seats) and seats[seat].ai is None
+    ]
+    return f"average decision: {', '.join(parts)}" if parts else ""

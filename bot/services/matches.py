@@ -33,6 +33,7 @@ from bot.services.match_model import (
     MatchUpdate,
     Seat,
     count_given,
+    count_think,
     decision_for,
     held_of,
     lens_of,
@@ -69,6 +70,10 @@ log = logging.getLogger(__name__)
 SNAPSHOT_EVERY = 8  # choices between snapshot refreshes (the record stays the truth)
 CACHE_SIZE = 2_048
 MAX_ID = 2**31 - 1  # the largest id an INTEGER primary key holds
+
+
+WARN_AT = 0.75
+"""Share of the turn clock gone when the player is warned privately (a quarter is left)."""
 
 
 def reached_early(row: MatchRow, state: State, seat: int) -> bool:
@@ -461,7 +466,13 @@ class MatchService:
                 state, option_id, events_from = self._apply_answer(row, user, option, by_label)
                 fields: dict[str, Any] = {}
                 if seat is not None:  # every answer of a seat makes the early prompts it was shown stale
-                    fields["meta"] = {**row.meta, "given": count_given(row, seat)}
+                    answered_at = now()
+                    fields["meta"] = {
+                        **row.meta,
+                        "given": count_given(row, seat),
+                        "think": count_think(row, seat, answered_at),
+                        "asked_at": answered_at,
+                    }
                 try:
                     return await self._after_choices(
                         row, state, [option_id], fields, events_from=events_from, in_step_before=in_step
@@ -762,7 +773,8 @@ class MatchService:
 
     # ------------------------------------------------------------------ clocks
     async def due_clocks(self, at: float | None = None) -> list[tuple[MatchRow, str]]:
-        """Matches whose turn clock needs action now: ("remind", row) at half time, ("timeout", row)."""
+        """Matches whose turn clock needs action now: ("remind", row) at half time, ("warn", row)
+        when a quarter is left (a private warning), ("timeout", row) when it ran out."""
         at = now() if at is None else at
         due: list[tuple[MatchRow, str]] = []
         for row in await self.db.open_matches(("active",)):
@@ -772,12 +784,24 @@ class MatchService:
             elapsed = at - row.turn_started_at
             if elapsed >= limit:
                 due.append((row, "timeout"))
+            elif elapsed >= limit * WARN_AT and row.meta.get("warned_at") != row.turn_started_at:
+                due.append((row, "warn"))
             elif elapsed >= limit / 2 and not row.reminded:
                 due.append((row, "remind"))
         return due
 
     async def mark_reminded(self, row: MatchRow) -> None:
         await self._write(row, reminded=True)
+
+    async def mark_warned(self, row: MatchRow) -> None:
+        """The player on the clock was warned privately for this turn (once a turn)."""
+        await self._write(row, reminded=True, meta={**row.meta, "warned_at": row.turn_started_at})
+
+    def clock_left(self, row: MatchRow, at: float | None = None) -> float:
+        """Seconds left on the turn clock of the player the match waits for."""
+        at = now() if at is None else at
+        limit = float(row.meta.get("clock_hours") or self.clock_hours) * 3600
+        return max(0.0, limit - (at - row.turn_started_at))
 
     async def timeout(self, row: MatchRow) -> MatchUpdate:
         """The player on the clock loses by timeout."""

@@ -95,6 +95,16 @@ async def test_turn_clock_reminds_then_times_out(bot_runner: Any, fake_discord: 
     reminder = await fake.wait_for(lambda c: c.path == f"/channels/{thread}/messages", start=start)
     assert "reminder" in reminder.body["content"] and f"<@{row.turn_user}>" in reminder.body["content"]
     row = await bot.services.matches.row(1)
+    await bot.services.matches._write(row, turn_started_at=row.turn_started_at - 6 * 3600)  # 19 h of 24 gone
+    start = len(fake.calls)
+    await bot.turn_clock.tick()
+    warned = await fake.wait_for(
+        lambda c: c.method == "POST" and "left on your turn clock" in str((c.body or {}).get("content")), start=start
+    )
+    assert "5.0 h left" in warned.body["content"]
+    await bot.turn_clock.tick()  # once a turn
+    assert sum("left on your turn clock" in str((c.body or {}).get("content")) for c in fake.calls[start:]) == 1
+    row = await bot.services.matches.row(1)
     await bot.services.matches._write(row, turn_started_at=row.turn_started_at - 30 * 3600)
     start = len(fake.calls)
     await bot.turn_clock.tick()

@@ -153,6 +153,11 @@ async def test_clock_reminds_then_times_out(matches: MatchService) -> None:
     assert [kind for _, kind in due] == ["remind"]
     await matches.mark_reminded(due[0][0])
     assert await matches.due_clocks(start + 13 * 3600) == []
+    due = await matches.due_clocks(start + 19 * 3600)  # a quarter of the 24 h clock left: a private warning
+    assert [kind for _, kind in due] == ["warn"]
+    assert matches.clock_left(due[0][0], start + 19 * 3600) == 5 * 3600
+    await matches.mark_warned(due[0][0])
+    assert await matches.due_clocks(start + 20 * 3600) == []  # once a turn
     due = await matches.due_clocks(start + 25 * 3600)
     assert [kind for _, kind in due] == ["timeout"]
     ended = await matches.timeout(due[0][0])
@@ -256,3 +261,16 @@ async def test_rematch_of_a_lobby_nobody_joined_is_refused_politely(matches: Mat
     await matches.abort(row.id, ANA.user)
     with pytest.raises(ServiceError, match="never had an opponent"):
         await matches.rematch(row.id, ANA.user)
+
+
+async def test_average_decision_times_per_person(matches: MatchService) -> None:
+    from bot.services.match_model import average_times, decision_times
+
+    update = await start_pvp(matches)
+    final = await play_out(matches, update.row.id)
+    times = decision_times(final)
+    recorded = sum(count for _, count in times.values())
+    assert 0 < recorded <= len(final.choices)  # the people's answers (passes made for them are not theirs)
+    assert all(total >= 0 for total, _ in times.values())
+    said = average_times(final)
+    assert said.startswith("average decision: ") and " s" in said

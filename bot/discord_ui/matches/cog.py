@@ -12,6 +12,7 @@ from bot.discord_ui.common import reply, reply_error, services_of
 from bot.discord_ui.matches import views
 from bot.services.errors import ServiceError
 from bot.services.games import get_game, list_games, options_text, parse_options, preconstructed
+from bot.services.match_model import average_times
 from bot.services.matches import MatchUpdate, Seat, public_prompt, result_text, seat_index, seats_of
 
 if TYPE_CHECKING:
@@ -257,7 +258,10 @@ class MatchesCog(commands.Cog):
             turn = next((s.name for s in seats_of(row) if s.user == row.turn_user), None)
             waiting = f", waiting for {turn}" if turn else ""
             where = f" <#{row.thread_id}>" if row.thread_id else ""
-            lines.append(f"#{row.id} {row.game}: {names} [{row.status}{waiting}]{where}")
+            times = average_times(row)
+            lines.append(
+                f"#{row.id} {row.game}: {names} [{row.status}{waiting}]{where}" + (f" — {times}" if times else "")
+            )
         await reply(interaction, "\n".join(lines) or "You have no open matches.")
 
     @group.command(name="concede", description="Concede a match")

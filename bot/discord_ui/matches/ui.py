@@ -29,7 +29,7 @@ from bot.render.model import build_board, name_players
 from bot.render.text import hand_text
 from bot.services.errors import NotYourTurnError, ServiceError, StaleChoiceError
 from bot.services.games import get_game
-from bot.services.match_model import decision_for, early_seats, mine_view
+from bot.services.match_model import average_times, decision_for, early_seats, mine_view
 from bot.services.matches import (
     MatchService,
     MatchUpdate,
@@ -64,6 +64,12 @@ UPLOAD_MEMORY = 2000
 """Matches whose last uploaded board image is remembered (to skip identical re-uploads)."""
 
 
+def times_note(row: MatchRow) -> str:
+    """ " (average decision: Ana 12 s, Bo 3 min)" for a match summary, or ""."""
+    times = average_times(row)
+    return f" ({times})" if times else ""
+
+
 def image_digest(image: discord.File) -> str:
     """SHA-256 of a file about to be uploaded (its stream is left at the start)."""
     stream = image.fp
@@ -71,6 +77,8 @@ def image_digest(image: discord.File) -> str:
     digest = hashlib.sha256(stream.read()).hexdigest()
     stream.seek(0)
     return digest
+
+
 PRIVATE_LIMIT = 1900
 """A private reply's length: Discord's 2000 less room for a notice in front."""
 
@@ -281,7 +289,8 @@ class MatchUI:
         turn = update.turn_seat
         if update.finished:
             await channel.send(
-                f"Match #{row.id} is over: {result_text(row)} Use `/match rematch {row.id}` to play again."
+                f"Match #{row.id} is over: {result_text(row)}{times_note(row)} "
+                f"Use `/match rematch {row.id}` to play again."
             )
         elif update.turn_changed and turn is not None and turn.ai is None and self.should_ping(row.id, turn.user):
             await channel.send(
