@@ -38,6 +38,9 @@ class Display:
     """Names of a slot zone's places, in order (Inazuma's field: FW-L, FW-R, ...)."""
     stack: str = STACK
     """A card with others stacked on it (its `stack` flag), "{}" = how many cards in all."""
+    quiet: frozenset[str] = frozenset()
+    """Values shown only when not 0 and zones shown only when not empty (per-turn bookkeeping a
+    player reads only when it says something: Naruto's "missions this turn", an empty Chain)."""
 
     def orientation(self, key: str) -> str:
         """A card's orientation or position as players say it ("def" -> "Defense Position")."""
@@ -114,6 +117,7 @@ def _load(module_name: str) -> Display:
         _names(raw.get("orientations"), f"{path} orientations"),
         _slots(raw.get("slots"), f"{path} slots"),
         str(raw.get("stack") or STACK),
+        frozenset(str(key) for key in raw.get("quiet") or ()),
     )
 
 

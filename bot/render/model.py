@@ -195,7 +195,7 @@ def values_text(values: dict[str, Any], display: Display | None = None) -> str:
         if isinstance(value, bool | dict | list) or key.startswith("_"):
             continue
         name = display.value(key)
-        if name:
+        if name and not (key in display.quiet and value == 0):
             parts.append(f"{name} {value}")
     return ", ".join(parts)
 
@@ -253,7 +253,7 @@ def build_board(game: Game, view: dict[str, Any], names: list[str], *, title: st
     shared = [
         zone_show(game, name, raw, names_shown, cards)
         for name, raw in view.get("shared", {}).items()
-        if display.zone(name)
+        if display.zone(name) and not (name in display.quiet and not raw.get("count") and not raw.get("cards"))
     ]
     events = collapse([name_players(text, names) for text in view.get("events", [])[-4 * MAX_EVENTS :]])[-MAX_EVENTS:]
     if not status:

@@ -182,3 +182,17 @@ def test_positions_and_field_places_read_as_players_say_them() -> None:
     field = ZoneShow("Field", 1, [CardFace("Axel Blaze"), CardFace("", empty_slot=True)], slots=True)
     field.slot_names = ("FW-L", "FW-R")
     assert field.text() == "Field: FW-L Axel Blaze | FW-R —"
+
+
+def test_quiet_bookkeeping_shows_only_when_it_says_something() -> None:
+    """Naruto's per-turn counters and an empty Chain are left out at 0; the Turn Indicator is not."""
+    from bot.render.display import display_for
+    from bot.render.model import values_text
+    from engine.core.registry import get_game
+
+    display = display_for(get_game("naruto"))
+    assert values_text({"ti": 0, "deployed": 0, "missions": 0, "clients": 0, "counters": 0}, display) == (
+        "Turn Indicator 0"
+    )
+    assert "ninjas deployed this turn 1" in values_text({"ti": 2, "deployed": 1}, display)
+    assert "chain" in display.quiet
