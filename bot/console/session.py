@@ -196,6 +196,8 @@ class Console:
         row, view, _ = await self.services.matches.view(match_id, None)
         names = [s.name for s in seats_of(row)]
         board = build_board(get_game(row.game), view, names, title=f"Match #{row.id} · {row.game}")
+        if row.status in ("finished", "aborted"):  # a conceded or aborted match waits for nobody
+            board.status = result_text(row)
         return board_text(board, events=events)
 
     async def hand_and_prompt(self, match_id: int) -> str:

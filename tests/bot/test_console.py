@@ -178,6 +178,8 @@ async def test_console_lifecycle_commands(console: Console) -> None:
     assert (await console.services.matches.row(3)).status == "active"  # asking changed nothing
     out = await console.handle("/match concede 3 confirm")
     assert "conceded" in out and "is over" in out
+    board = await console.handle("/match board 3")
+    assert "Waiting for" not in board and "conceded" in board
     replay = await console.handle("/match replay 3 step:1")
     assert "Replay #3 · step 1/" in replay and "/match replay 3 step:" in replay
     assert "Which match" in await console.handle("/match replay")
