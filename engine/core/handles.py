@@ -244,11 +244,11 @@ class Lens:
 
     def _publish(self, pending: Prompt) -> tuple[Prompt, dict[str, str]]:
         steps = self.state.steps
-        options = pending.options
+        options = self._merge_copies(pending.options)
         tiebreak = {o.id: _mac(self.secret, "order", self._who, steps, o.id) for o in options}
         labels = self._labels(options, tiebreak)
         public_ids: dict[str, str] = {}
-        for option in options:
+        for option in (*options, *(o for o in pending.options if o not in options)):  # a merged copy still answers
             public = self.option_id(option.id)
             while public in public_ids:  # two handles alike (2**-48): keep ids unique all the same
                 public += "'"
@@ -266,6 +266,35 @@ class Lens:
             pending.rule,
         )
         return public_prompt, public_ids
+
+    def _merge_copies(self, options: tuple[Option, ...]) -> tuple[Option, ...]:
+        """Options that differ only by which of identical cards in a hand they use ("Summon
+        Man-Eater Bug" for each of two copies) offered once: the first of them stands for all."""
+        kept: list[Option] = []
+        seen: set[tuple[str, str, str, tuple[tuple[str, str], ...]]] = set()
+        for option in options:
+            key = self._copy_key(option)
+            if key is None:
+                kept.append(option)
+            elif key not in seen:
+                seen.add(key)
+                kept.append(option)
+        return tuple(kept) if len(kept) < len(options) else options
+
+    def _copy_key(self, option: Option) -> tuple[str, str, str, tuple[tuple[str, str], ...]] | None:
+        """What an option does up to which copy of a card in a hand it uses (a hand card with
+        nothing on it is known by its code; any other card by itself); None when it uses no hand card."""
+        count = len(self.state.cards)
+        refs = [int(p) for p in option.id.split(":") if p.isdigit() and int(p) < count]
+        cards: list[tuple[str, str]] = []
+        for cid in refs:
+            card = self.state.cards[cid]
+            copy = card.zone.startswith("hand") and not card.counters and not card.flags and card.attached_to < 0
+            cards.append((card.code, card.zone) if copy else ("#", str(cid)))
+        if not any(code != "#" for code, _ in cards):
+            return None
+        shape = ":".join("#" if p.isdigit() and int(p) < count else p for p in option.id.split(":"))
+        return (shape, option.group, strip_refs(option.label), tuple(cards))
 
     def _labels(self, options: Iterable[Option], tiebreak: dict[str, str]) -> dict[str, str]:
         """Unique labels without ids, at most MAX_LABEL characters, by engine option id."""

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from engine.core.errors import EngineError
+from engine.core.handles import zone_title
 from engine.core.prompt import Option
 from engine.core.state import Frame, State, procedure
 
@@ -53,7 +54,7 @@ def card_label(state: State, cid: int) -> str:
     """A label naming a card for its chooser: name plus where it is, unique enough for buttons."""
     card = state.cards[cid]
     name = state.game.card(card.code).name
-    zone = card.zone.rpartition(":")[0] or card.zone
+    zone = zone_title(state.game, card.zone.rpartition(":")[0] or card.zone)  # "Monsters", never "mzone"
     return f"{name} ({zone} #{cid})"
 
 

@@ -299,7 +299,7 @@ def test_nothing_shown_carries_an_engine_id(game_id: str) -> None:
             break
         lens = Lens(state, prompt.player, match_secret(game_id, 11))
         shown = lens.prompt()
-        assert shown is not None and len(shown) == len(prompt)
+        assert shown is not None and 0 < len(shown) <= len(prompt)  # copies of one card in a hand: offered once
         labels = [o.label for o in shown.options]
         assert len(set(labels)) == len(labels), labels
         assert all(len(label) <= 80 and not REF.search(label) for label in labels), labels
@@ -311,5 +311,35 @@ def test_nothing_shown_carries_an_engine_id(game_id: str) -> None:
         assert not any(REF.search(text) for text in [*view["events"], *lens.events_since(since)])
         since = state.event_total
         chosen = agent.choose(state, prompt.player)
-        public = next(o.id for o in shown.options if lens.choice(o.id) == chosen.id)
+        public = next((o.id for o in shown.options if lens.choice(o.id) == chosen.id), shown.options[0].id)
         state.apply(lens.choice(public))
+
+
+def test_copies_of_a_card_in_hand_are_one_option_and_zones_read_as_players_say() -> None:
+    """Random Naruto and Yu-Gi-Oh! play: a prompt never offers two options that differ only by which
+    of identical hand cards they use, and no label names an internal zone ("mzone")."""
+    merged = 0
+    for game_id in ("naruto", "yugioh", "usagi"):
+        game = get_game(game_id)
+        state = game.new_match(game.default_decks(), 5)
+        agent = RandomAgent(5)
+        for _ in range(400):
+            prompt = state.pending
+            if prompt is None:
+                break
+            shown = Lens(state, prompt.player, match_secret(game_id, 5)).prompt()
+            assert shown is not None
+            merged += len(prompt) - len(shown)
+            assert not any("mzone" in o.label or "szone" in o.label for o in shown.options)
+            in_hand = [
+                (o.id.split(":")[0], o.group, state.cards[int(o.id.split(":")[1])].code)
+                for o in prompt.options
+                if o.id.count(":") == 1
+                and o.id.split(":")[1].isdigit()
+                and state.cards[int(o.id.split(":")[1])].zone.startswith("hand")
+            ]
+            pairs = {key for key in in_hand if in_hand.count(key) > 1}
+            if pairs:
+                assert len(shown) < len(prompt), pairs
+            state.apply(agent.choose(state, prompt.player).id)
+    assert merged > 0
