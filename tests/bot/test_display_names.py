@@ -196,3 +196,10 @@ def test_quiet_bookkeeping_shows_only_when_it_says_something() -> None:
     )
     assert "ninjas deployed this turn 1" in values_text({"ti": 2, "deployed": 1}, display)
     assert "chain" in display.quiet
+
+
+def test_inazuma_shootout_is_named_not_counted_past_six() -> None:
+    from bot.render.boards.inazuma import turn_line
+
+    assert turn_line({"turn": 6, "phase": "shooting"}) == "Turn 6 of 6"
+    assert turn_line({"turn": 7, "phase": "shootout"}) == "Penalty shootout"

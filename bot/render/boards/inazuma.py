@@ -120,11 +120,13 @@ def build(game: Game, board: Board) -> InazumaBoard:
             )
         )
     attacker = kit.seat_name(board.names, state_vars.get("attacker"))
+    if state_vars.get("phase") == "shootout":
+        attacker = ""  # both sides shoot in turn
     score = f"{teams[0].header.name} {teams[0].goals} – {teams[-1].goals} {teams[-1].header.name}" if teams else ""
     phase = PHASES.get(str(state_vars.get("phase", "")), str(state_vars.get("phase", "")).title())
     turn = " · ".join(
         p
-        for p in (f"Turn {state_vars.get('turn', 0)} of {TURNS}", f"{attacker} attacks" if attacker else "", phase)
+        for p in (turn_line(state_vars), f"{attacker} attacks" if attacker else "", phase)
         if p
     )
     sp = state_vars.get("sp") or {}
@@ -216,3 +218,15 @@ def draw(model: InazumaBoard) -> bytes:
     _sideline(canvas, sx, y + 8, top_team)
     _sideline(canvas, sx, mid + 8, bottom_team)
     return canvas.png()
+
+
+def turn_line(state_vars: dict[str, Any]) -> str:
+    """ "Turn 3 of 6", or "Penalty shootout" once the six turns are played (never "Turn 7 of 6").
+
+    >>> turn_line({"turn": 3}), turn_line({"turn": 7, "phase": "shootout"})
+    ('Turn 3 of 6', 'Penalty shootout')
+    """
+    turn = int(state_vars.get("turn", 0) or 0)
+    if state_vars.get("phase") == "shootout" or turn > TURNS:
+        return "Penalty shootout"
+    return f"Turn {turn} of {TURNS}"
