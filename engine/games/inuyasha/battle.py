@@ -228,12 +228,32 @@ SEARCH_FILTERS: Final[dict[str, Callable[[str], bool]]] = {
 }
 
 
+SEARCH_WORDS: Final = {
+    "item": "an item card",
+    "event": "an event card",
+    "demon_character": "a Demon character card",
+}
+"""What each search looks for, in the words of its prompt."""
+
+
 @procedure("inuyasha.search")
 def search(state: State, frame: Frame) -> None:
     """Search a deck (rule 10.6): take one matching card (never a copy of the searcher), reveal, shuffle, cut."""
     data = frame.data
     player = data["p"]
     deck = f"deck:{player}"
+    if frame.step == 0 and data.get("may"):  # "you may search": asked first; no search, no shuffle
+        what = SEARCH_WORDS.get(data["kind"], "a card")
+        options = [Option("search", f"Search your deck for {what}", "pick"), Option("nosearch", "Don't search", "pass")]
+        board.ask(state, player, "search", f"Search your deck for {what}?", options, rule("10.6"))
+        frame.step = 2
+        return
+    if frame.step == 2:
+        if state.take_answer().id == "nosearch":
+            state.log(f"{_name(player)} does not search.")
+            state.pop()
+            return
+        frame.step = 0
     if frame.step == 0:
         for cid in state.zones[deck]:  # the searcher looks through their deck (the shuffle hides it again)
             card = state.cards[cid]

@@ -24,7 +24,7 @@ trigger("IY-H02", ON_WIN_ATTACK, raiga_guardian)
 
 def hana_girl(ctx: Ctx) -> None:
     """Hana, Girl Out of Time: when you play *Hana*, you may search your deck for an item."""
-    fx.search(ctx.state, ctx.player, ctx.source, "item")
+    fx.search(ctx.state, ctx.player, ctx.source, "item", optional=True)
 
 
 trigger("IY-H04", ON_ENTER, hana_girl)

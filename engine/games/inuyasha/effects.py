@@ -123,9 +123,10 @@ def make_ready(state: State, target: int) -> None:
     state.log(f"{board.title(state, target)} is readied.")
 
 
-def search(state: State, player: int, source: int, kind: str) -> None:
-    """Start a search of `player`'s deck (rule 10.6); it never finds a copy of `source`."""
-    state.push("inuyasha.search", p=player, kind=kind, **{"not": board.title(state, source)})
+def search(state: State, player: int, source: int, kind: str, *, optional: bool = False) -> None:
+    """Start a search of `player`'s deck (rule 10.6); it never finds a copy of `source`. An
+    `optional` search ("you may search") asks the player first."""
+    state.push("inuyasha.search", p=player, kind=kind, may=optional, **{"not": board.title(state, source)})
 
 
 def defeat_and_steal(ctx: Ctx) -> None:
