@@ -37,6 +37,9 @@ SHOWN_QUERY_CHARS = 60
 MATCH_FLOOR = 75.0
 """A fuzzy name match scoring below this (0-98) is offered as a suggestion, never shown as the card."""
 SUGGESTIONS = 4
+AMBIGUOUS_GAP = 3.0
+"""A fuzzy match this close to another is a guess ("dark": Dark Magician 86.1, Dark Hole 85.8): the
+look-up lists them instead. A right typo match leads by 19 points or more on the labelled queries."""
 
 
 def shown_query(query: str) -> str:
@@ -119,6 +122,9 @@ class CardsService:
             return CardFind(None, results[:SUGGESTIONS], note)
         best = strong[0]
         others = [r for r in results if r is not best]
+        if best.match == "fuzzy" and any(r.match == "fuzzy" and best.score - r.score < AMBIGUOUS_GAP for r in others):
+            note = f"Several cards match {shown_query(query)!r}: did you mean one of these?"  # "dark", "monster"
+            return CardFind(None, results[:SUGGESTIONS], note)
         others.sort(key=lambda r: (r.game != best.game, -r.score))  # the same game first
         close = [r for r in others if r.game == best.game or r.score >= MATCH_FLOOR]
         return CardFind(best, close[: SUGGESTIONS - 1])

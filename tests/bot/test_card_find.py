@@ -81,3 +81,9 @@ async def test_versions_show_their_codes_and_open_by_code(console: Console) -> N
     assert "Kakashi Hatake [N-023] (Ninja)" in shown and "/card CODE" in shown
     opened = await console.handle("/card N-037")
     assert opened.startswith("Kakashi Hatake [naruto N-037]") and "Leaf" in opened
+
+
+@pytest.mark.parametrize("query", ["dark", "monster", "ninja", "the"])
+async def test_a_word_many_cards_share_lists_them_instead_of_guessing(cards: CardsService, query: str) -> None:
+    found = await cards.find(query)
+    assert found.card is None and "Several cards match" in found.note and len(found.suggestions) >= 2

@@ -124,11 +124,7 @@ def build(game: Game, board: Board) -> InazumaBoard:
         attacker = ""  # both sides shoot in turn
     score = f"{teams[0].header.name} {teams[0].goals} – {teams[-1].goals} {teams[-1].header.name}" if teams else ""
     phase = PHASES.get(str(state_vars.get("phase", "")), str(state_vars.get("phase", "")).title())
-    turn = " · ".join(
-        p
-        for p in (turn_line(state_vars), f"{attacker} attacks" if attacker else "", phase)
-        if p
-    )
+    turn = " · ".join(p for p in (turn_line(state_vars), f"{attacker} attacks" if attacker else "", phase) if p)
     sp = state_vars.get("sp") or {}
     sp_line = " vs ".join(f"{k.title()} {v} SP" for k, v in sp.items()) if isinstance(sp, dict) else ""
     last = kit.last_action(board.events, kit.view_names(view))
