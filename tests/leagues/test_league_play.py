@@ -40,11 +40,7 @@ async def play_out(services: Services, match_id: int) -> None:
 @pytest.mark.parametrize("best_of", [1, 3])
 async def test_games_played_here_count_for_the_league_match(services: Services, best_of: int) -> None:
     leagues = services.leagues
-    await leagues.create(GUILD, "org", "Cup", "inazuma", best_of=best_of, is_organizer=True)
-    for user in ("ana", "bo"):
-        _, deck = await services.decks.resolve(user, "inazuma", None)
-        await leagues.join(GUILD, "Cup", user, user.upper(), deck, "starter")
-    await leagues.start(GUILD, "Cup", is_organizer=True)
+    await _cup(services, best_of)
     for game_number in range(best_of):
         league_match = await leagues.match_for(GUILD, "Cup", "ana")
         row = await leagues.play(GUILD, "Cup", "ana", services.matches)

@@ -414,19 +414,17 @@ class MatchUI:
         user = interaction.user
         await interaction.response.defer()
         update = await self.matches.join(match_id, Seat(str(user.id), user.display_name), deck)
-        if update.row.status == "lobby":
-            await interaction.followup.send(update.notice)
-            return
-        channel = await self.publish(update)
-        where = channel.mention if channel is not None else "this channel"
-        await interaction.followup.send(f"Match #{match_id} is full and starts now in {where}.")
-        await self.close_lobby(update.row, where)
+        await self.seated(interaction, match_id, update)
 
     async def add_ai(self, interaction: discord.Interaction, match_id: int, level: str | None) -> None:
         """A lobby player seats an AI; the match starts when that fills the lobby."""
         await self.guard(interaction, match_id)
         await interaction.response.defer()
         update = await self.matches.add_ai(match_id, str(interaction.user.id), level)
+        await self.seated(interaction, match_id, update)
+
+    async def seated(self, interaction: discord.Interaction, match_id: int, update: MatchUpdate) -> None:
+        """After a seat was taken: the lobby's count, or the match started and the lobby closed."""
         if update.row.status == "lobby":
             await interaction.followup.send(update.notice)
             return
