@@ -140,6 +140,7 @@ _FILLER = frozenset(
     ]
 )
 
+
 def card_line(card: CardDef) -> str:
     """ "Dark Magician (monster / normal): level 7 · atk 2500 · def 2100 · …" """
     kind = kind_line(card.type, card.subtype)
