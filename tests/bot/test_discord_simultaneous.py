@@ -14,9 +14,8 @@ from bot.services.match_model import MatchUpdate, held_of
 EPHEMERAL = 64
 
 
-async def test_both_players_place_their_formation_at_once(bot_runner: Any, fake_discord: Any) -> None:
-    fake = fake_discord
-    bot = await bot_runner.start()
+async def _inazuma_board(fake: Any) -> tuple[str, dict[str, Any]]:
+    """Ana challenges Bo to Inazuma and Bo accepts: the match thread and its board message."""
     _, token = await fake.slash("ana", "match", "challenge", opponent={"user": "bo"}, game="inazuma")
     challenge = await fake.reply_to(token)
     start = len(fake.calls)
@@ -24,7 +23,13 @@ async def test_both_players_place_their_formation_at_once(bot_runner: Any, fake_
     await fake.reply_to(token)
     board_call = await board_post(fake, start)
     thread = board_call.path.split("/")[2]
-    board = next(m for m in fake.messages.values() if m["channel_id"] == thread and m["embeds"])
+    return thread, next(m for m in fake.messages.values() if m["channel_id"] == thread and m["embeds"])
+
+
+async def test_both_players_place_their_formation_at_once(bot_runner: Any, fake_discord: Any) -> None:
+    fake = fake_discord
+    bot = await bot_runner.start()
+    thread, board = await _inazuma_board(fake)
     row, state = await bot.services.matches.state(1)
     names = {u["id"]: key for key, u in USERS.items()}
     first = names[row.seats[state.prompt().player]["user"]]
@@ -86,14 +91,7 @@ async def test_an_early_answer_counts_when_the_step_reaches_the_player_first(
     click on the prompt he was shown is applied, not refused."""
     fake = fake_discord
     bot = await bot_runner.start()
-    _, token = await fake.slash("ana", "match", "challenge", opponent={"user": "bo"}, game="inazuma")
-    challenge = await fake.reply_to(token)
-    start = len(fake.calls)
-    _, token = await fake.click("bo", challenge, "tcg:accept:1")
-    await fake.reply_to(token)
-    board_call = await board_post(fake, start)
-    thread = board_call.path.split("/")[2]
-    board = next(m for m in fake.messages.values() if m["channel_id"] == thread and m["embeds"])
+    _, board = await _inazuma_board(fake)
     row, state = await bot.services.matches.state(1)
     names = {u["id"]: key for key, u in USERS.items()}
     first = names[row.seats[state.prompt().player]["user"]]
@@ -128,14 +126,7 @@ async def test_an_unchanged_board_image_is_not_uploaded_again(bot_runner: Any, f
     edited (its buttons, its text) without re-uploading the same PNG."""
     fake = fake_discord
     bot = await bot_runner.start()
-    _, token = await fake.slash("ana", "match", "challenge", opponent={"user": "bo"}, game="inazuma")
-    challenge = await fake.reply_to(token)
-    start = len(fake.calls)
-    _, token = await fake.click("bo", challenge, "tcg:accept:1")
-    await fake.reply_to(token)
-    board_call = await board_post(fake, start)
-    thread = board_call.path.split("/")[2]
-    board = next(m for m in fake.messages.values() if m["channel_id"] == thread and m["embeds"])
+    _, board = await _inazuma_board(fake)
     start = len(fake.calls)
     for _ in range(2):  # the same board published twice
         row, state = await bot.services.matches.state(1)
