@@ -141,7 +141,7 @@ def decision_for(row: MatchRow, state: State, seat: int | None) -> Decision | No
     if pending.player == seat:
         lens = lens_of(row, state, seat)
         shown = lens.prompt()
-        return Decision(shown, lens, len(row.choices)) if shown is not None else None
+        return Decision(shown, lens, step_of(row)) if shown is not None else None
     held = held_of(row)
     copy = early_state(state, seat, held)
     if copy is None:
@@ -149,6 +149,13 @@ def decision_for(row: MatchRow, state: State, seat: int | None) -> Decision | No
     lens = lens_of(row, copy, seat)
     shown = lens.prompt()
     return Decision(shown, lens, -1 - given_of(row).get(seat, 0), early=True) if shown is not None else None
+
+
+def step_of(row: MatchRow) -> int:
+    """The number a button of the current prompt carries: the choices made, plus every choice
+    ever taken back and one per undo (`bot.services.undo`), so it never repeats in a match and a
+    button shown before an undo is stale after it."""
+    return len(row.choices) + int((row.meta or {}).get("step_offset") or 0)
 
 
 def given_of(row: MatchRow) -> dict[int, int]:

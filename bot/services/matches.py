@@ -43,9 +43,11 @@ from bot.services.match_model import (
     result_text,
     seat_index,
     seats_of,
+    step_of,
     turn_prompt,
 )
 from bot.services.simultaneous import Held, held_to_json, in_simultaneous_step
+from bot.services.undo import MatchUndo, undo_point, without_request
 from engine.core.game import DeckList, Game
 
 if TYPE_CHECKING:
@@ -125,6 +127,7 @@ class MatchService:
         self._bad_snapshots: set[int] = set()  # matches whose stored snapshot must be rewritten
         # Told the number of decisions an AI run has made so far (from the AI's worker thread).
         self.ai_progress: Callable[[int], None] | None = None
+        self.undo = MatchUndo(self)  # taking back a decision by consent (bot.services.undo)
 
     # ------------------------------------------------------------------ loading
     async def row(self, match_id: int) -> MatchRow:
@@ -155,7 +158,7 @@ class MatchService:
         """The live state of a started match: cache, else snapshot + later choices, else full replay."""
         assert row.id is not None
         cached = self._cache.get(row.id)
-        if cached is not None and cached[0] == len(row.choices) and row.decks:
+        if cached is not None and cached[0] == step_of(row) and row.decks:
             self._cache.move_to_end(row.id)
             return cached[1]
         state = self._from_snapshot(row)
@@ -212,7 +215,7 @@ class MatchService:
 
     def _remember(self, row: MatchRow, state: State) -> None:
         assert row.id is not None
-        self._cache[row.id] = (len(row.choices), state)
+        self._cache[row.id] = (step_of(row), state)  # the step never repeats, even after an undo
         self._cache.move_to_end(row.id)
         self._rows[row.id] = row
         while len(self._cache) > CACHE_SIZE:
@@ -457,7 +460,7 @@ class MatchService:
                         if not (early_button and self._reached(row, user, option)):
                             raise
                         expected_step = None  # the step reached them while they chose: a real answer now
-                if expected_step is not None and expected_step != len(row.choices):
+                if expected_step is not None and expected_step != step_of(row):
                     if fresh:
                         raise StaleChoiceError("That prompt was already answered; here is the current one.")
                     continue  # our copy may be behind another process: read the row
@@ -468,10 +471,11 @@ class MatchService:
                 if seat is not None:  # every answer of a seat makes the early prompts it was shown stale
                     answered_at = now()
                     fields["meta"] = {
-                        **row.meta,
+                        **without_request(row.meta),  # a decision ends an open undo request
                         "given": count_given(row, seat),
                         "think": count_think(row, seat, answered_at),
                         "asked_at": answered_at,
+                        "last": undo_point(row, seat, answered_at),
                     }
                 try:
                     return await self._after_choices(
@@ -480,7 +484,7 @@ class MatchService:
                 except StaleWriteError:
                     self._rows.pop(match_id, None)
                     if fresh and expected_step is None:
-                        expected_step = len(row.choices)  # retry only if no choice got in meanwhile
+                        expected_step = step_of(row)  # retry only if no choice got in meanwhile
             raise StaleChoiceError("The match keeps changing; please try again.")
 
     def _reached(self, row: MatchRow, user: str, option: str) -> bool:
@@ -524,7 +528,12 @@ class MatchService:
             raise ServiceError(f"Not allowed: {exc}") from exc
         held = held_of(row)
         held.setdefault(seat, []).append(answer)
-        meta = {**row.meta, "held": held_to_json(held), "given": count_given(row, seat)}
+        meta = {
+            **without_request(row.meta),
+            "held": held_to_json(held),
+            "given": count_given(row, seat),
+            "last": undo_point(row, seat, now(), held=True),
+        }
         version = await self.db.update_match(row.id or 0, row.version, meta=meta)  # StaleWriteError: retried
         row = MatchRow(**{**row.model_dump(), "meta": meta, "version": version})
         self._rows[row.id or 0] = row

@@ -29,7 +29,7 @@ from bot.render.model import build_board, name_players
 from bot.render.text import hand_text
 from bot.services.errors import NotYourTurnError, ServiceError, StaleChoiceError
 from bot.services.games import get_game
-from bot.services.match_model import average_times, decision_for, early_seats, mine_view
+from bot.services.match_model import average_times, decision_for, early_seats, mine_view, step_of
 from bot.services.matches import (
     MatchService,
     MatchUpdate,
@@ -183,7 +183,7 @@ class MatchUI:
         """Buttons for short prompts; a paged select menu with group filters for long ones. The
         buttons carry `step` (default: the choices made so far) so a stale click is recognised."""
         assert row.id is not None
-        step = len(row.choices) if step is None else step
+        step = step_of(row) if step is None else step
         view = discord.ui.View(timeout=None)
         indexed = list(enumerate(prompt.options))
         full = [name_players(option.label, names) for option in prompt.options]
@@ -371,7 +371,7 @@ class MatchUI:
         seat = seat_index(row, user)
         prompt = state.prompt()
         decision = decision_for(row, state, seat)  # the buttons were numbered in the order shown
-        if seat is not None and step >= 0 and len(row.choices) != step:
+        if seat is not None and step >= 0 and step_of(row) != step:
             raise StaleChoiceError("That prompt was already answered; press View my hand for the current one.")
         if seat is None or decision is None or (step >= 0 and decision.early):
             waiting = seats_of(row)[prompt.player].name if prompt is not None else "nobody"
