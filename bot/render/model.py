@@ -6,6 +6,7 @@ Text, embeds and images all draw this one model, so they show the same facts.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -87,28 +88,52 @@ class Board:
     names: list[str] = field(default_factory=list)
 
 
-def stats_text(game: Game, code: str) -> str:
-    """The printed stats of a card that matter in its game, as players read them ("Level 4,
-    ATK 800, DEF 2000"; "cost 3, red 7, white 4, black 3"): the game's display.yaml `stats:` says
-    which and how; without it, the first three numbers."""
+Current = Callable[[dict[str, Any]], Mapping[str, Any]]
+"""A card of a view -> its current stats, keyed as the card's printed ones (`bot.render.boards.current_of`)."""
+
+
+def _now(value: Any, printed: Any) -> str:
+    """A current value with the printed one beside it when they differ ("1500 (printed 1300)")."""
+    if printed is None:
+        return f"{value} (printed none)"
+    return str(value) if value == printed else f"{value} (printed {printed})"
+
+
+def stats_text(game: Game, code: str, current: Mapping[str, Any] | None = None) -> str:
+    """The stats of a card that matter in its game, as players read them ("Level 4, ATK 800,
+    DEF 2000"; "cost 3, red 7, white 4, black 3"): the game's display.yaml `stats:` says which and
+    how; without it, the first three numbers. `current` (stat -> value now, for a card in play)
+    shows the current value, with the printed one beside it where they differ ("ATK 1500 (printed
+    1300)"); its `_printed` entry replaces printed stats a card takes from its creator (tokens)."""
     try:
         stats = game.card(code).stats
     except KeyError:
         return ""
+    now = dict(current or {})
+    stats = {**stats, **now.pop("_printed", {})}
     shown = display_for(game).stats
     if not shown:
-        parts = [f"{k} {v}" for k, v in stats.items() if isinstance(v, int) and not isinstance(v, bool)]
+        parts = [
+            f"{k} {_now(now.get(k, v), v)}" for k, v in stats.items() if isinstance(v, int) and not isinstance(v, bool)
+        ]
         return ", ".join(parts[:3])
     parts = []
     for key, template in shown.items():
         value = stats.get(key)
-        if value is None or value == {} or value == [] or isinstance(value, bool) or not template:
+        live_value = now.get(key)
+        live: dict[str, Any] = live_value if isinstance(live_value, dict) else {}
+        unset = value is None or value == {} or value == [] or isinstance(value, bool)
+        if not template or (unset and not (value == {} and live)):  # unrated when printed may be rated now
             continue
         if isinstance(value, dict):
-            pairs = [(v, k) if template != "{}" else (k, v) for k, v in value.items() if v]  # "cost 1 honor", "red 7"
+            names = [*value, *(k for k in live if k not in value)]  # a rating an effect gave counts too
+            items = [(k, _now(live.get(k, value.get(k)), value.get(k))) for k in names if value.get(k) or live.get(k)]
+            pairs = [(v, k) if template != "{}" else (k, v) for k, v in items]  # "cost 1 honor", "red 7"
             value = ", ".join(f"{a} {b}" for a, b in pairs)
         elif isinstance(value, list):
             value = "/".join(str(v) for v in value)
+        elif key in now:
+            value = _now(now[key], value)
         parts.append(template.replace("{}", str(value)))
     return ", ".join(parts)
 
@@ -120,17 +145,20 @@ def card_face(
     *,
     stats: bool = True,
     shown: dict[Any, dict[str, Any]] | None = None,
+    current: Current | None = None,
 ) -> CardFace:
     """One card of a view as shown; `names` (handle -> name of the cards the view shows) names
     what it is attached to; `stats=False` for cards in a pile, where only names matter. A card
     with others stacked on it (its `stack` flag, the handles `shown` holds) shows the top card's
-    stats and how many cards the stack holds."""
+    stats and how many cards the stack holds. `current` gives a card in play its current stats
+    (the ones the board image draws), the printed ones beside them where they differ."""
     if raw is None:
         return CardFace("", empty_slot=True)
     display = display_for(game)
     orientation = display.orientation(str(raw.get("orientation") or ""))
     counters = ", ".join(f"{k} {v}" for k, v in (raw.get("counters") or {}).items() if v)
     known = shown or {}
+    card = raw
     stack = [handle for handle in (raw.get("flags") or {}).get("stack") or [] if handle in known]
     if stack and "code" in raw:
         top = known[stack[-1]]
@@ -142,7 +170,7 @@ def card_face(
         return CardFace("", hidden=True, orientation=orientation, counters=counters, attached_to=attached)
     return CardFace(
         str(raw.get("name", raw["code"])),
-        stats=stats_text(game, raw["code"]) if stats else "",
+        stats=stats_text(game, raw["code"], current(card) if current else None) if stats else "",
         orientation=orientation,
         counters=counters,
         attached_to=attached,
@@ -167,18 +195,20 @@ def zone_show(
     raw: dict[str, Any],
     names: dict[Any, str] | None = None,
     cards: dict[Any, dict[str, Any]] | None = None,
+    current: Current | None = None,
 ) -> ZoneShow:
-    """A zone as shown; `cards` (handle -> card of the view) lets a stacked card show its top."""
+    """A zone as shown; `cards` (handle -> card of the view) lets a stacked card show its top;
+    `current` gives the cards in play their current stats."""
     shown = display_for(game).zone(name)
     try:
         in_play = game.zone_spec(name).in_play
     except KeyError:
         in_play = False
     if "slots" in raw:
-        faces = [card_face(game, c, names, shown=cards) for c in raw["slots"]]
+        faces = [card_face(game, c, names, shown=cards, current=current) for c in raw["slots"]]
         places = display_for(game).slots.get(name, ())
         return ZoneShow(shown, int(raw.get("count", 0)), faces, slots=True, in_play=True, slot_names=places)
-    faces = [card_face(game, c, names, stats=in_play, shown=cards) for c in raw.get("cards", [])]
+    faces = [card_face(game, c, names, stats=in_play, shown=cards, current=current) for c in raw.get("cards", [])]
     return ZoneShow(shown, int(raw.get("count", 0)), faces, in_play=in_play)
 
 
@@ -228,7 +258,10 @@ def name_players(text: str, names: list[str]) -> str:
 
 def build_board(game: Game, view: dict[str, Any], names: list[str], *, title: str, status: str = "") -> Board:
     """The render model of an engine view (use the spectator view for anything public)."""
+    from bot.render.boards import current_of  # the board images' own stats: one source for both
+
     display = display_for(game)
+    now = current_of(game, view)
     names_shown = shown_names(view)
     cards = shown_cards(view)
     prompt = view.get("prompt") or {}
@@ -237,7 +270,7 @@ def build_board(game: Game, view: dict[str, Any], names: list[str], *, title: st
     for entry in view.get("players", []):
         seat = int(entry["seat"])
         zones = [
-            zone_show(game, name, raw, names_shown, cards)
+            zone_show(game, name, raw, names_shown, cards, now)
             for name, raw in entry.get("zones", {}).items()
             if display.zone(name)
         ]
@@ -251,7 +284,7 @@ def build_board(game: Game, view: dict[str, Any], names: list[str], *, title: st
             )
         )
     shared = [
-        zone_show(game, name, raw, names_shown, cards)
+        zone_show(game, name, raw, names_shown, cards, now)
         for name, raw in view.get("shared", {}).items()
         if display.zone(name) and not (name in display.quiet and not raw.get("count") and not raw.get("cards"))
     ]

@@ -96,12 +96,22 @@ def test_yugioh_shows_the_field_as_on_the_mat() -> None:
         assert side.hand == state.count(f"hand:{seat}") and side.deck == state.count(f"deck:{seat}")
         assert side.fusion == state.count(f"fusion:{seat}") and side.grave == state.count(f"grave:{seat}")
         grave = state.zones[f"grave:{seat}"]
-        assert (side.grave_top is None) == (not grave)
-        if grave:
-            assert (
-                side.grave_top is not None and side.grave_top.title == state.game.card(state.cards[grave[-1]].code).name
-            )
+        assert side.grave_names == [state.game.card(state.cards[cid].code).name for cid in reversed(grave)]
     assert "Phase" in model.scene.turn and model.scene.last is not None
+
+
+def test_yugioh_graveyard_is_a_pile_not_a_card_on_the_field() -> None:
+    """The Graveyard's top card is never drawn as a card box (at a field slot's size it passed for a
+    card on the field): the pile shows its count and its top cards' names."""
+    state, board = sample_board("yugioh", 2, 4)
+    model = model_of(board)
+    in_play = {cid for zone in ("mzone", "szone", "fzone") for cid in _in_zone(state, zone)}
+    grave = set(_in_zone(state, "grave"))
+    assert grave, "the sample position has cards in a Graveyard"
+    drawn = {box.cid for box in _boxes(model) if box.cid != kit.NO_CARD}
+    assert not drawn & grave and drawn <= in_play
+    for seat, side in enumerate(model.sides):
+        assert side.grave == state.count(f"grave:{seat}") and len(side.grave_names) == side.grave
 
 
 def test_naruto_shows_teams_heads_injuries_and_the_counts() -> None:
@@ -181,13 +191,20 @@ def test_usagi_shows_every_player_events_and_ratings(players: int) -> None:
     for seat, panel in enumerate(model.seats):
         values = state.players[seat]
         assert (panel.honor, panel.ryo, panel.tokens) == (values["honor"], values["ryo"], values["tokens"])
+    from engine.games.usagi import board as rules
+    from engine.games.usagi.facts import RATINGS
+
     boxes = _by_id(model)
+    auras = rules.auras(state)
     for cid in _in_zone(state, "field") + state.zones["events"]:
         card = state.cards[cid]
         info = state.game.card(card.code)
         box = boxes[cid]
-        ratings = {k: v for k, v in info.stats.get("ratings", {}).items() if v is not None}
-        assert len(box.chips) == len(ratings)
+        if info.type == "Character":  # current ratings, as the engine counts them (auras included)
+            ratings = [rules.rating(state, cid, name, auras) for name in RATINGS]
+            assert [chip[0] for chip in box.chips] == [str(v) for v in ratings if v is not None]
+        else:
+            assert len(box.chips) == len([v for v in info.stats.get("ratings", {}).values() if v is not None])
         assert ("Stricken" in box.tags) == (card.orientation == "stricken")
         if card.attached_to != EMPTY:
             assert any(t.startswith("→") for t in box.tags)

@@ -2,7 +2,8 @@
 
 `model_of(board)` is the game's render model (what the image shows, as data the tests inspect);
 `png_of(board)` draws it. Both return None for a game without a module here, and
-`bot.render.image.board_png` then draws the generic board.
+`bot.render.image.board_png` then draws the generic board. `current_of(game, view)` gives a card's
+current stats as the image draws them; the boards in words and the embeds show the same.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import importlib
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from bot.render.model import Board
     from engine.core.game import Game
 
@@ -23,6 +26,8 @@ class GameBoard(Protocol):
     def build(self, game: Game, board: Board) -> Any: ...
 
     def draw(self, model: Any) -> bytes: ...
+
+    def current(self, game: Game, view: dict[str, Any]) -> Callable[[dict[str, Any]], dict[str, Any]]: ...
 
 
 def module_for(game_id: str) -> GameBoard | None:
@@ -47,3 +52,11 @@ def png_of(board: Board) -> bytes | None:
     module = module_for(board.game)
     model = model_of(board)
     return None if module is None or model is None else module.draw(model)
+
+
+def current_of(game: Game, view: dict[str, Any]) -> Callable[[dict[str, Any]], dict[str, Any]] | None:
+    """A card of `view` in play -> its current stats, keyed as its printed ones ({"atk": 1500, ...};
+    a dict stat such as Inuyasha's colors as a dict), worked out from what the view shows the way
+    the board image draws them; None for a game without a module here."""
+    module = module_for(game.id)
+    return None if module is None else module.current(game, view)

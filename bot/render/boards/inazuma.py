@@ -13,6 +13,8 @@ from bot.render.boards.kit import MARGIN, CardBox, Header
 from engine.games.inazuma.facts import POSITIONS, SIDES, SLOT_NAMES
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from bot.render.model import Board
     from engine.core.game import Game
 
@@ -52,6 +54,51 @@ class InazumaBoard:
     teams: list[Team]
 
 
+def _stacked(view: dict[str, Any]) -> dict[kit.CardId, dict[str, Any]]:
+    """Card id -> the cards under a fired-up stack (each player's "stacked" zone)."""
+    return {c["id"]: c for e in view.get("players", []) for c in kit.slots_of(e["zones"].get("stacked")) if c}
+
+
+def sp_now(game: Game, view: dict[str, Any], raw: dict[str, Any], stacked: dict[kit.CardId, dict[str, Any]]) -> int:
+    """A character's current SP as a spectator can work it out: printed (FSP when a fired-up
+    reserve), visible modifiers, and, while an attack or a shot is under way, the SP the engine
+    published for it (keywords and abilities such as Jack Wallside's -200 included)."""
+    stack = list((raw.get("flags") or {}).get("stack") or [])
+    top = stacked.get(stack[-1], raw) if stack else raw
+    facts = game.card(top["code"])
+    stats = facts.stats
+    fired = bool(stack) or any(m[0] == raw["id"] and m[1] == "fired" for m in view.get("modifiers", []))
+    sp = (
+        int(stats.get("fsp") or stats.get("sp") or 0)
+        if fired and facts.type == "reserve"
+        else int(stats.get("sp") or 0)
+    )
+    for target, stat, amount, mode, *_ in view.get("modifiers", []):
+        if target == raw["id"] and stat == "sp":
+            sp = amount if mode == "set" else sp + amount
+    now = (view.get("vars", {}).get("sp_cards") or {}).get(str(raw["id"]))
+    return max(0, int(now) if now is not None else sp)
+
+
+def current(game: Game, view: dict[str, Any]) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """A character's current SP, under the printed stat it replaces (FSP for a fired-up reserve);
+    {} for a technique or a hidden card."""
+    stacked = _stacked(view)
+
+    def now(raw: dict[str, Any]) -> dict[str, Any]:
+        if raw.get("hidden") or "code" not in raw:
+            return {}
+        stack = list((raw.get("flags") or {}).get("stack") or [])
+        facts = game.card(stacked.get(stack[-1], raw)["code"] if stack else raw["code"])
+        if facts.type == "technique":
+            return {}
+        fired = bool(stack) or any(m[0] == raw["id"] and m[1] == "fired" for m in view.get("modifiers", []))
+        key = "fsp" if fired and facts.type == "reserve" and facts.stats.get("fsp") else "sp"
+        return {key: sp_now(game, view, raw, stacked)}
+
+    return now
+
+
 def card_box(
     game: Game, view: dict[str, Any], raw: dict[str, Any], stacked: dict[kit.CardId, dict[str, Any]], under: str = ""
 ) -> CardBox:
@@ -64,17 +111,7 @@ def card_box(
         return CardBox(facts.name, "technique", tags=("Technique",), cid=raw["id"], under=under)
     stats = facts.stats
     fired = bool(stack) or any(m[0] == raw["id"] and m[1] == "fired" for m in view.get("modifiers", []))
-    sp = (
-        int(stats.get("fsp") or stats.get("sp") or 0)
-        if fired and facts.type == "reserve"
-        else int(stats.get("sp") or 0)
-    )
-    for target, stat, amount, mode, *_ in view.get("modifiers", []):
-        if target == raw["id"] and stat == "sp":
-            sp = amount if mode == "set" else sp + amount
-    now = (view.get("vars", {}).get("sp_cards") or {}).get(str(raw["id"]))
-    if now is not None:
-        sp = int(now)
+    sp = sp_now(game, view, raw, stacked)
     attribute = str(stats.get("attribute") or "")
     notes = [attribute.title()] if attribute else []
     if stack:
@@ -88,7 +125,7 @@ def card_box(
         facts.name,
         f"attr-{attribute}" if attribute in ATTRIBUTES else "attr-",
         corner=under,
-        stats=(f"{max(0, sp)} SP", " · ".join(notes)) if notes else (f"{max(0, sp)} SP",),
+        stats=(f"{sp} SP", " · ".join(notes)) if notes else (f"{sp} SP",),
         dim=exhausted,
         cid=raw["id"],
     )
@@ -100,7 +137,7 @@ def build(game: Game, board: Board) -> InazumaBoard:
     teams = []
     for entry in view.get("players", []):
         seat, zones = int(entry["seat"]), entry["zones"]
-        stacked = {c["id"]: c for c in kit.slots_of(zones.get("stacked")) if c}
+        stacked = _stacked(view)
         slots = kit.slots_of(zones.get("field"))
         boxes = [card_box(game, view, c, stacked, SLOT_NAMES[i]) if c else None for i, c in enumerate(slots)]
         keeper = next(iter(kit.slots_of(zones.get("goal"))), None)

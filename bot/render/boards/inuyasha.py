@@ -10,12 +10,14 @@ from typing import TYPE_CHECKING, Any
 
 from bot.render.boards import kit
 from bot.render.boards.kit import MARGIN, CardBox, Group, Header
-from engine.core.state import EMPTY, Card, State
+from engine.core.state import EMPTY, Card, Modifier, State
+from engine.games.inuyasha import board as rules
 from engine.games.inuyasha.board import EXPENDED
 from engine.games.inuyasha.facts import GAME_ID
-from engine.games.inuyasha.scripts import bonus_of
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from bot.render.model import Board
     from engine.core.game import Game
 
@@ -83,29 +85,30 @@ class _Table:
                     placed.append((card, raw.get("attached_to", EMPTY)))
         for card, carrier in placed:
             card.attached_to = self.index.get(carrier, EMPTY) if carrier != EMPTY else EMPTY
-        self.modifiers = [m for m in view.get("modifiers", [])]
+        for target, stat, amount, mode, until, *_ in view.get("modifiers", []):
+            if target in self.index:
+                self.state.add_modifier(Modifier(self.index[target], stat, amount, mode, until))
 
-    def played(self) -> list[Card]:
-        return [card for zone in ("play:0", "play:1") if zone in self.state.zones for card in self.state.cards_in(zone)]
+    def colors(self, game: Game, raw: dict[str, Any]) -> dict[str, int]:
+        """A face-up character's current values by color, as the engine counts them
+        (`rules.color_value`: printed, static bonuses of public cards, modifiers)."""
+        printed: dict[str, int] = dict(game.card(raw["code"]).stats.get("colors") or {})
+        cid = self.index.get(raw["id"])
+        if cid is None:
+            return printed
+        return {color: rules.color_value(self.state, cid, color) for color in printed}
 
 
-def color_values(game: Game, table: _Table, raw: dict[str, Any]) -> dict[str, int]:
-    """Printed colors plus the static bonuses of public items and locations and visible modifiers."""
-    printed: dict[str, int] = dict(game.card(raw["code"]).stats.get("colors") or {})
-    target_id = table.index.get(raw["id"])
-    target = table.state.cards[target_id] if target_id is not None else None
-    out = {}
-    for color, value in printed.items():
-        if target is not None:
-            for source in table.played():
-                bonus = bonus_of(source.code)
-                if bonus is not None:
-                    value += bonus(table.state, source, target, color)
-        for target_ref, stat, amount, mode, *_ in table.modifiers:
-            if target_ref == raw["id"] and stat == color:
-                value = amount if mode == "set" else value + amount
-        out[color] = max(0, value)
-    return out
+def current(game: Game, view: dict[str, Any]) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """A face-up character's current color values ({"colors": {"black": 5, ...}}); {} for others."""
+    table = _Table(view)
+
+    def now(raw: dict[str, Any]) -> dict[str, Any]:
+        if raw.get("hidden") or "code" not in raw or game.card(raw["code"]).type != "character":
+            return {}
+        return {"colors": table.colors(game, raw)}
+
+    return now
 
 
 def card_box(game: Game, table: _Table, raw: dict[str, Any], titles: dict[kit.CardId, str]) -> CardBox:
@@ -114,7 +117,7 @@ def card_box(game: Game, table: _Table, raw: dict[str, Any], titles: dict[kit.Ca
     facts = game.card(raw["code"])
     kind = facts.type if facts.type in kit.FRAMES else "character"
     if kind == "character":
-        values = color_values(game, table, raw)
+        values = table.colors(game, raw)
         expended = raw.get("orientation") == EXPENDED
         chips = tuple((str(v), COLORS[c]) for c, v in values.items() if c in COLORS)
         return CardBox(

@@ -448,6 +448,28 @@ class Canvas:
         self.pill(x + 4, y + h - SMALL - 14, str(count), DARK, SMALL, color=TEXT) if top is None and count else None
         self.text(x + w // 2, y + h + 4, f"{name} {count}" if top is not None else name, SMALL, MUTED, anchor="ma")
 
+    def stack(self, x: int, y: int, w: int, h: int, name: str, count: int, names: Sequence[str] = ()) -> None:
+        """A face-up discard pile (a Graveyard): offset edges of a stack, its count large, the
+        names of its top cards small, "Name" under it; it never looks like a card in play."""
+        if not count:
+            self.rect((x, y, x + w, y + h), None, SLOT, width=2)
+            self.text(x + w // 2, y + h // 2 - SMALL, "empty", SMALL, MUTED, anchor="ma")
+        else:
+            edges = min(count, 3)
+            for i in reversed(range(edges)):
+                self.rect((x + 6 * i, y + 6 * i, x + w - 6 * (edges - 1 - i), y + h), DARK, SLOT, radius=6, width=2)
+            top = y + 6 * (edges - 1)
+            self.text(x + w // 2, top + 8, str(count), LARGE, TEXT, anchor="ma")
+            ty = top + LARGE + 16
+            for card in names[:3]:
+                for line in fit(card, w - 12 - 6 * (edges - 1), SMALL, 2, bold=False):
+                    if ty + SMALL > y + h - 4:
+                        break
+                    self.text(x + 6 * (edges - 1) + 6, ty, line, SMALL, MUTED, bold=False)
+                    ty += SMALL + 2
+                ty += 4
+        self.text(x + w // 2, y + h + 4, name, SMALL, MUTED, anchor="ma")
+
     def row(
         self, x: int, y: int, boxes: Sequence[CardBox], w: int, h: int, right: int, *, gap: int = GAP
     ) -> dict[CardId, tuple[int, int, int, int]]:

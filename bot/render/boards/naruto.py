@@ -13,6 +13,8 @@ from bot.render.boards.kit import MARGIN, CardBox, Group, Header
 from bot.render.display import display_for
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from bot.render.model import Board
     from engine.core.game import Game
 
@@ -86,6 +88,21 @@ def power(game: Game, view: dict[str, Any], raw: dict[str, Any]) -> tuple[int, i
         elif stat == "swap":
             combat, support = support, combat
     return combat, support
+
+
+def current(game: Game, view: dict[str, Any]) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """A face-up Ninja's current Combat and Support (as `power` works them out), under the printed
+    stats they replace: the injured ones while it is injured; {} for any other card."""
+
+    def now(raw: dict[str, Any]) -> dict[str, Any]:
+        if raw.get("hidden") or "code" not in raw or game.card(raw["code"]).type != "Ninja":
+            return {}
+        combat, support = power(game, view, raw)
+        if raw.get("orientation") == "injured":
+            return {"injured_combat": combat, "injured_support": support}
+        return {"combat": combat, "support": support}
+
+    return now
 
 
 def card_box(game: Game, view: dict[str, Any], raw: dict[str, Any], *, head: bool = False) -> CardBox:

@@ -10,8 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 from bot.render.boards import kit
 from bot.render.boards.kit import MARGIN, CardBox, Group, Header
+from engine.core.state import Card, Modifier, State
+from engine.games.usagi import board as rules
+from engine.games.usagi.facts import GAME_ID
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from bot.render.model import Board
     from engine.core.game import Game
 
@@ -58,25 +63,71 @@ class UsagiBoard:
     seats: list[Seat]
 
 
-def chips(ratings: dict[str, Any], bonus: dict[str, int] | None = None) -> tuple[tuple[str, kit.Color], ...]:
-    bonus = bonus or {}
+def chips(ratings: dict[str, Any]) -> tuple[tuple[str, kit.Color], ...]:
     return tuple(
-        (str(int(value) + bonus.get(name, 0)), RATINGS[name][1])
-        for name, value in ratings.items()
-        if name in RATINGS and value is not None
+        (str(int(value)), RATINGS[name][1]) for name, value in ratings.items() if name in RATINGS and value is not None
     )
 
 
+class _Table:
+    """The cards in play a spectator sees as a small engine `State`, so ratings are counted by
+    the engine's own rules (`board.rating` with `board.auras`: modifiers, Held Moments, lords)."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        players = view.get("players", [])
+        self.state = State(GAME_ID, max(2, len(players)), 0)
+        self.index: dict[kit.CardId, int] = {}
+        zones = [(f"field:{e['seat']}", e["zones"].get("field")) for e in players]
+        zones.append((rules.EVENTS, view.get("shared", {}).get("events")))
+        for key, raw_zone in zones:
+            self.state.zones.setdefault(key, [])
+            for raw in kit.slots_of(raw_zone):
+                if raw and "code" in raw and not raw.get("hidden"):
+                    cid = len(self.state.cards)
+                    owner = int(raw.get("owner", 0) or 0)
+                    controller = raw.get("controller")
+                    seat = owner if controller is None else int(controller)
+                    card = Card(cid, raw["code"], owner, key, controller=seat, face_up=True)
+                    self.index[raw["id"]] = cid
+                    self.state.cards.append(card)
+                    self.state.zones[key].append(cid)
+        for target, stat, amount, mode, until, *_ in view.get("modifiers", []):
+            if target in self.index:
+                self.state.add_modifier(Modifier(self.index[target], stat, amount, mode, until))
+        self.auras = rules.auras(self.state)
+
+    def ratings(self, game: Game, raw: dict[str, Any]) -> dict[str, int | None]:
+        """A card's current ratings (None: unrated), or its printed ones when it is not in play."""
+        printed: dict[str, Any] = dict(game.card(raw["code"]).stats.get("ratings") or {})
+        cid = self.index.get(raw["id"])
+        if cid is None:
+            return printed
+        return {name: rules.rating(self.state, cid, name, self.auras) for name in RATINGS}
+
+
+def current(game: Game, view: dict[str, Any]) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """A Character's current ratings in play ({"ratings": {"combat": 5, ...}}); {} for others."""
+    table = _Table(view)
+
+    def now(raw: dict[str, Any]) -> dict[str, Any]:
+        if raw.get("hidden") or "code" not in raw or game.card(raw["code"]).type != "Character":
+            return {}
+        return {"ratings": {k: v for k, v in table.ratings(game, raw).items() if v is not None}}
+
+    return now
+
+
 def card_box(
-    game: Game, view: dict[str, Any], raw: dict[str, Any], names: dict[kit.CardId, str], owners: list[str]
+    game: Game,
+    now: Callable[[dict[str, Any]], dict[str, Any]],
+    raw: dict[str, Any],
+    names: dict[kit.CardId, str],
+    owners: list[str],
 ) -> CardBox:
     if raw.get("hidden") or "code" not in raw:
         return kit.back(raw.get("id", -1))
     facts = game.card(raw["code"])
-    bonus: dict[str, int] = {}
-    for target, stat, amount, *_ in view.get("modifiers", []):
-        if target == raw["id"] and stat in RATINGS:
-            bonus[stat] = bonus.get(stat, 0) + int(amount)
+    ratings = now(raw).get("ratings") or facts.stats.get("ratings") or {}
     kind = facts.type if facts.type in kit.FRAMES else "Character"
     tags: list[str] = []
     stricken = raw.get("orientation") == "stricken"
@@ -94,7 +145,7 @@ def card_box(
         facts.name,
         kind,
         corner=f"★{score}" if score else "",  # extra tokens over the 1 every Event gives (7.6)
-        chips=chips(facts.stats.get("ratings") or {}, bonus),
+        chips=chips(ratings),
         tags=tuple(tags),
         dim=stricken,  # upright: a sideways card has no room for five ratings
         cid=raw["id"],
@@ -109,6 +160,7 @@ def build(game: Game, board: Board) -> UsagiBoard:
     every = [c for e in view.get("players", []) for c in kit.slots_of(e["zones"].get("field")) if c]
     every += [c for c in kit.slots_of(shared.get("events")) if c]
     names = {c["id"]: str(c["name"]) for c in every if "name" in c}
+    now = current(game, view)
     attached: dict[kit.CardId, list[dict[str, Any]]] = {}
     involved: dict[kit.CardId, list[dict[str, Any]]] = {}
     for c in every:
@@ -120,7 +172,7 @@ def build(game: Game, board: Board) -> UsagiBoard:
             involved.setdefault(inv, []).append(c)
 
     def box(raw: dict[str, Any]) -> CardBox:
-        return card_box(game, view, raw, names, owners)
+        return card_box(game, now, raw, names, owners)
 
     def with_attachments(raw: dict[str, Any]) -> list[CardBox]:
         return [box(raw), *(box(a) for a in attached.get(raw["id"], []))]

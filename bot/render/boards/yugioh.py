@@ -1,7 +1,8 @@
 """Yu-Gi-Oh! board image: each player's field as on the mat, read from the spectator view.
 
-Monster Zones and Magic & Trap Zones in five columns, the Field Spell and Fusion Deck on the
-left, the Graveyard's top card and the Deck on the right; frames colored by card kind, Level,
+Monster Zones and Magic & Trap Zones in five columns, the Field Spell and the Graveyard (a pile
+with its count and its top cards' names, never a card that could pass for one on the field) on the
+left, the Deck, Fusion Deck and banished cards as counts; frames colored by card kind, Level,
 ATK/DEF large (current values, raised in green or lowered in red), Defense Position sideways,
 face-down cards as backs, equips linked to their monster; LP with a bar; the hand as backs.
 """
@@ -17,6 +18,8 @@ from engine.games.yugioh.board import EQUIP_BOOSTS, FIELD_BOOSTS, START_LP
 from engine.games.yugioh.facts import facts
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from bot.render.model import Board
     from engine.core.game import Game
 
@@ -63,7 +66,7 @@ class Side:
     fusion: int
     grave: int
     banished: int
-    grave_top: CardBox | None
+    grave_names: list[str]  # the Graveyard's cards, top first (a pile, never drawn as a card on the field)
     field_spell: CardBox | None
     monsters: list[CardBox | None]
     spells: list[CardBox | None]
@@ -77,49 +80,92 @@ class YugiohBoard:
     attack: tuple[kit.CardId, kit.CardId] | None = None  # (attacker id, target id or -1 for a direct attack)
 
 
-def _boosts(view: dict[str, Any], raw: dict[str, Any], race: str) -> tuple[int, int]:
-    """ATK and DEF changes the spectator can see: the Field Spell, equips, modifiers."""
+def _places(view: dict[str, Any]) -> dict[kit.CardId, str]:
+    """Card id -> the zone key it is in ("mzone:0"), for modifiers that end when a card leaves."""
+    return {
+        c["id"]: f"{zone}:{entry['seat']}"
+        for entry in view.get("players", [])
+        for zone, raw in entry["zones"].items()
+        for c in kit.slots_of(raw)
+        if c and "id" in c
+    }
+
+
+def _boosts(view: dict[str, Any], raw: dict[str, Any], race: str, places: dict[kit.CardId, str]) -> tuple[int, int]:
+    """ATK and DEF changes the spectator can see, as the engine counts them (`board._delta`): the
+    one face-up Field Spell (the first player's first), equips, modifiers still in their zone."""
     cid = raw["id"]
     atk = dfn = 0
+    fields = [c for e in view["players"] for c in kit.slots_of(e["zones"].get("fzone")) if c and c.get("face_up")]
+    if fields and "code" in fields[0]:
+        boost = FIELD_BOOSTS.get(fields[0]["code"], {}).get(race, 0)
+        atk, dfn = atk + boost, dfn + boost
     for entry in view["players"]:
-        zones = entry["zones"]
-        for card in kit.slots_of(zones.get("fzone")):
-            if card and card.get("face_up"):
-                boost = FIELD_BOOSTS.get(card["code"], {}).get(race, 0)
-                atk, dfn = atk + boost, dfn + boost
-        for card in kit.slots_of(zones.get("szone")):
-            if card and card.get("face_up") and card.get("attached_to") == cid:
+        for card in kit.slots_of(entry["zones"].get("szone")):
+            if card and card.get("face_up") and "code" in card and card.get("attached_to") == cid:
                 a, d = EQUIP_BOOSTS.get(card["code"], (0, 0))
                 atk, dfn = atk + a, dfn + d
-    for target, stat, amount, *_ in view.get("modifiers", []):
-        if target == cid and stat in ("atk", "def"):
+    for target, stat, amount, *rest in view.get("modifiers", []):
+        zone = rest[3] if len(rest) > 3 else ""
+        if target == cid and stat in ("atk", "def") and (not zone or places.get(cid) == zone):
             atk, dfn = (atk + amount, dfn) if stat == "atk" else (atk, dfn + amount)
     if view.get("vars", {}).get("reverse") == view.get("vars", {}).get("turn"):
         atk, dfn = -atk, -dfn
     return atk, dfn
 
 
-def _stat(value: int, delta: int) -> tuple[str, tuple[int, int, int]]:
-    return str(max(0, value + delta)), GOOD if delta > 0 else BAD if delta < 0 else TEXT
+def current(game: Game, view: dict[str, Any]) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """A face-up monster's current Level, ATK and DEF (a token's printed ones are its creator's);
+    {} for any other card."""
+    places = _places(view)
+
+    def now(raw: dict[str, Any]) -> dict[str, Any]:
+        if raw.get("hidden") or "code" not in raw or not facts(raw["code"]).is_monster:
+            return {}
+        info = facts(raw["code"])
+        counters = raw.get("counters") or {}
+        if info.is_token:
+            printed = {k: int(counters.get(k, 1 if k == "level" else 0)) for k in ("level", "atk", "def")}
+        else:
+            printed = {"level": info.level, "atk": info.atk, "def": info.dfn}
+        da, dd = _boosts(view, raw, info.race, places)
+        out: dict[str, Any] = {
+            "level": printed["level"],
+            "atk": max(0, printed["atk"] + da),
+            "def": max(0, printed["def"] + dd),
+        }
+        if info.is_token:
+            out["_printed"] = printed
+        return out
+
+    return now
 
 
-def monster_box(view: dict[str, Any], raw: dict[str, Any]) -> CardBox:
+def _stat(value: int, printed: int) -> tuple[str, tuple[int, int, int]]:
+    return str(value), GOOD if value > printed else BAD if value < printed else TEXT
+
+
+def monster_box(raw: dict[str, Any], now: Callable[[dict[str, Any]], dict[str, Any]]) -> CardBox:
     sideways = raw.get("orientation") == "def"
     if raw.get("hidden") or "code" not in raw:
         return kit.back(raw.get("id", -1), sideways=sideways, tags=("Set",))
     info = facts(raw["code"])
-    counters = raw.get("counters") or {}
-    atk, dfn = (int(counters.get("atk", 0)), int(counters.get("def", 0))) if info.is_token else (info.atk, info.dfn)
-    level = int(counters.get("level", 1)) if info.is_token else info.level
-    da, dd = _boosts(view, raw, info.race)
-    (atk_s, atk_c), (def_s, def_c) = _stat(atk, da), _stat(dfn, dd)
+    stats_now = now(raw)
+    printed = stats_now.get("_printed") or {"atk": info.atk, "def": info.dfn}
+    (atk_s, atk_c), (def_s, def_c) = _stat(stats_now["atk"], printed["atk"]), _stat(stats_now["def"], printed["def"])
     if sideways:
         stats, colors = (f"DEF {def_s}", f"ATK {atk_s}"), (def_c, atk_c)
     else:
         stats, colors = (atk_s, f"DEF {def_s}"), (atk_c, def_c)
     kind = info.sub if info.sub in kit.FRAMES else "effect"
     return CardBox(
-        info.name, kind, corner=f"★{level}", stats=stats, stat_colors=colors, sideways=sideways, cid=raw["id"]
+        info.name,
+        kind,
+        corner=f"★{stats_now['level']}",
+        stats=stats,
+        stat_colors=colors,
+        sideways=sideways,
+        cid=raw["id"],
     )
 
 
@@ -136,14 +182,19 @@ def spell_box(raw: dict[str, Any], names: dict[kit.CardId, str]) -> CardBox:
     return CardBox(info.name, kind, tags=tuple(tags), cid=raw["id"])
 
 
-def _side(view: dict[str, Any], entry: dict[str, Any], board: Board, names: dict[kit.CardId, str]) -> Side:
+def _side(
+    view: dict[str, Any],
+    entry: dict[str, Any],
+    board: Board,
+    names: dict[kit.CardId, str],
+    now: Callable[[dict[str, Any]], dict[str, Any]],
+) -> Side:
     seat = int(entry["seat"])
     zones = entry["zones"]
     lp = int(entry["values"].get("lp", 0))
     on_turn = bool(board.panels[seat].on_turn) if seat < len(board.panels) else False
-    grave = kit.slots_of(zones.get("grave"))
-    top = grave[-1] if grave else None
-    monsters = [monster_box(view, c) if c else None for c in kit.slots_of(zones.get("mzone"))]
+    grave = [str(c["name"]) for c in kit.slots_of(zones.get("grave")) if c and "name" in c]
+    monsters = [monster_box(c, now) if c else None for c in kit.slots_of(zones.get("mzone"))]
     spells = [spell_box(c, names) if c else None for c in kit.slots_of(zones.get("szone"))]
     field_raw = next(iter(kit.slots_of(zones.get("fzone"))), None)
     links = [
@@ -159,7 +210,7 @@ def _side(view: dict[str, Any], entry: dict[str, Any], board: Board, names: dict
         int(zones.get("fusion", {}).get("count", 0)),
         int(zones.get("grave", {}).get("count", 0)),
         int(zones.get("banished", {}).get("count", 0)),
-        (monster_box(view, top) if facts(top["code"]).is_monster else spell_box(top, {})) if top else None,
+        grave[::-1],
         spell_box(field_raw, names) if field_raw else None,
         monsters,
         spells,
@@ -175,7 +226,8 @@ def build(game: Game, board: Board) -> YugiohBoard:
         for c in kit.slots_of(entry["zones"].get("mzone"))
         if c and "name" in c
     }
-    sides = [_side(view, entry, board, names) for entry in view.get("players", [])]
+    now = current(game, view)
+    sides = [_side(view, entry, board, names, now) for entry in view.get("players", [])]
     state_vars = view.get("vars", {})
     active = kit.seat_name(board.names, state_vars.get("active"))
     phase = PHASES.get(str(state_vars.get("phase", "")), "")
@@ -238,7 +290,7 @@ def _draw_side(canvas: kit.Canvas, y: int, side: Side, *, top: bool, where: dict
         canvas.text(left + CARD_W // 2, monster_y + CARD_H + 2, "Field Spell", kit.SMALL, kit.MUTED, anchor="ma")
     else:
         canvas.pile(left, monster_y, CARD_W, CARD_H, "Field Spell", 0)
-    canvas.pile(left, spell_y, CARD_W, CARD_H, "Graveyard", side.grave, side.grave_top)
+    canvas.stack(left, spell_y, CARD_W, CARD_H, "Graveyard", side.grave, side.grave_names)
     for equip, monster in side.links:
         if equip in where and monster in where:
             a, b = where[equip], where[monster]
