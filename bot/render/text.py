@@ -35,12 +35,19 @@ def private_cards(game: Game, view: dict[str, Any]) -> list[tuple[str, list[str]
     seat = view.get("viewer")
     if seat is None:
         return []
+    from bot.render.boards import current_of  # a face-down card in play shows its current stats too
+
+    now = current_of(game, view)
     zones = []
     for name, raw in view["players"][seat].get("zones", {}).items():
         cards = raw.get("slots", raw.get("cards", []))
         display = display_for(game)
+        try:
+            in_play = game.zone_spec(name).in_play
+        except KeyError:
+            in_play = False
         secret = [
-            card_face(game, c).text()
+            card_face(game, c, current=now if in_play else None).text()
             + "".join(f" — {note}" for k, v in (c.get("flags") or {}).items() if (note := display.flag(k, v)))
             for c in cards
             if c and "code" in c and not c.get("face_up", True)

@@ -207,3 +207,34 @@ def test_current_stats_are_the_engine_s_in_random_play(game_id: str, zones: tupl
                     checked += 1
             state.apply(prompt.options[rng.randrange(len(prompt.options))])
     assert checked > 100
+
+
+def test_a_set_monster_s_owner_reads_its_current_stats_in_private() -> None:
+    from bot.render.text import hand_text
+    from engine.games.yugioh import board as ygo
+
+    state = build_state(
+        {
+            "game": "yugioh",
+            "setup": {
+                "players": [
+                    {
+                        "zones": {
+                            "mzone": [{"card": "D. Human", "face_up": False, "orientation": "def"}],
+                            "fzone": [{"card": "Sogen", "face_up": True}],
+                            "hand": ["Dark Magician"],
+                            "deck": ["10x Dark Gray"],
+                        }
+                    },
+                    {"zones": {"deck": ["10x Dark Gray"]}},
+                ],
+                "state": {"active": 0, "turn": 3, "phase": "main1"},
+            },
+        }
+    )
+    human = next(c.id for c in state.cards if c.zone == "mzone:0")
+    assert ygo.atk(state, human) == 1500
+    private = hand_text(get_game("yugioh"), state.view(0), NAMES)
+    assert "D. Human (Level 4, ATK 1500 (printed 1300), DEF 1300 (printed 1100)" in private
+    assert "Dark Magician (Level 7, ATK 2500, DEF 2100)" in private  # a card in hand: printed is current
+    assert "D. Human" not in board_text(build_board(get_game("yugioh"), state.view(None), NAMES, title="Match"))
