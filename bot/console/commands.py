@@ -28,6 +28,7 @@ HELP = """Commands (arguments as key:value, quote values with spaces: deck:"Star
   /match play N [id:M] | N                 answer the prompt by number or label (id: another match)
   /match hand | /match board | /match list | /match concede [confirm] | /match abort | /match rematch
   /match replay id [step:N]                step through a finished match
+  /match undo [id] | /match undo accept|decline [id]   take back your last decision, if the others agree
   /deck import game:G name:N list:"3x Card A; 1x Card B" | /deck list [game:G]
   /deck show game:G name:N | /deck delete game:G name:N
   /card NAME [game:G]                      look a card up (typos forgiven)
@@ -55,6 +56,7 @@ HELP = """Commands (arguments as key:value, quote values with spaces: deck:"Star
   /match play N [id:M] | N                 answer the prompt by number or label (id: another match)
   /match hand | /match board | /match list | /match concede [confirm] | /match abort | /match rematch
   /match replay id [step:N]                step through a finished match
+  /match undo [id] | /match undo accept|decline [id]   take back your last decision, if the others agree
   /deck import game:G name:N list:"3x Card A; 1x Card B" | /deck list [game:G]
   /deck show game:G name:N | /deck delete game:G name:N
   /card NAME [game:G]                      look a card up (typos forgiven)
@@ -267,6 +269,40 @@ async def match_concede(console: Console, args: Args) -> str:
 async def match_abort(console: Console, args: Args) -> str:
     update = await console.services.matches.abort(args.match_id(console.current.get(console.user)), console.user)
     return await console.after(update)
+
+
+@command("match undo")
+async def match_undo(console: Console, args: Args) -> str:
+    """`/match undo [N]` asks to take back your last decision; `/match undo accept|decline [N]`
+    answers someone's request (the others at this keyboard answer after `/as NAME`)."""
+    words = [w.lower() for w in args.words]
+    reply = next((w for w in words if w in ("accept", "decline", "yes", "no")), None)
+    numbers = [w.lstrip("#") for w in args.words if w.lstrip("#").isdigit()]
+    raw_id = args.get("id") or (numbers[0] if numbers else None)
+    if len(args.words) > (reply is not None) + len(numbers[:1]):
+        raise ServiceError("Usage: /match undo [N] to ask, /match undo accept|decline [N] to answer")
+    match_id = number(raw_id, "a match number") if raw_id is not None else await console.match_in_view()
+    if match_id is None:
+        raise ServiceError("Which match? Give its number (see /match list).")
+    undo = console.services.matches.undo
+    if reply is None:
+        outcome = await undo.request(match_id, console.user)
+    else:
+        outcome = await undo.answer(match_id, console.user, reply in ("accept", "yes"))
+    if outcome.status == "undone":
+        return await console.after(outcome.update)
+    if outcome.status == "declined" or outcome.request is None:
+        return outcome.update.notice
+    seats = seats_of(outcome.update.row)
+    asker = seats[int(outcome.request["seat"])].name
+    lines = "; ".join(outcome.request.get("lines") or []) or "their last decision"
+    ask = f"{asker} asks to take back: {lines}"
+    users = [seat.user for seat in seats if seat.name in outcome.waiting and seat.ai is None]
+    how = " ".join(f"/as {user}" for user in users[:1])
+    return (
+        f"{outcome.update.notice}\n{ask}\n"
+        f"{', '.join(outcome.waiting)}: {how} then /match undo accept {match_id} (or decline)."
+    )
 
 
 @command("match rematch")

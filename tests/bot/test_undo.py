@@ -219,3 +219,37 @@ async def test_against_the_ai_a_set_card_is_taken_back_at_once(matches: MatchSer
     assert outcome.status == "undone" and outcome.update.events[0].startswith("Ana took back: Ana Sets")
     row, state = await matches.state(match_id)
     assert state is not None and state.digest() == before and fresh_replay(row) == before
+
+
+@pytest.fixture
+async def console(tmp_path: Any, toy: Any) -> Any:
+    from bot.console.session import Console
+    from bot.services.hub import Services
+
+    services = await Services.from_url(f"sqlite:///{tmp_path / 'console.db'}").open()
+    yield Console(services, user="ana")
+    await services.close()
+
+
+async def test_console_ask_then_accept(console: Any) -> None:
+    await console.handle("/match challenge opponent:bo game:toy")
+    await console.handle("/as bo")
+    await console.handle("/match accept")
+    out = await console.handle("/as ana")
+    assert "Play Number" in out
+    _, state = await console.services.matches.state(1)
+    before = state.digest()
+    out = await console.handle("1")  # a card played face down
+    assert "plays a card face down" in out
+    out = await console.handle("/match undo")
+    assert "ana asks to take back: Player 0 plays a card face down" in out  # the toy game counts from 0
+    assert "bo: /as bo then /match undo accept 1" in out
+    assert (await console.handle("/match undo accept")).startswith("⚠ You asked for this undo")
+    await console.handle("/as bo")
+    out = await console.handle("/match undo accept")
+    assert "ana took back: Player 0 plays a card face down" in out
+    _, state = await console.services.matches.state(1)
+    assert state.digest() == before
+    assert "Play Number" in await console.handle("/as ana")  # her decision again
+    out = await console.handle("/match undo decline")
+    assert out.startswith("⚠ That undo request is no longer open")
