@@ -47,6 +47,11 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     turn_clock_hours: float = Field(default=24.0, gt=0)
     rules_dirs: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    # the web companion (bot/web): `tcgtable web`, or `tcgtable run` with WEB_PORT set
+    web_port: int | None = Field(default=None, ge=1, le=65535)
+    web_host: str = "0.0.0.0"
+    public_url: str = ""  # how people reach the pages, e.g. https://tcg.example.org (links from Discord)
+    web_secret: str = ""  # signs page links; empty: a random key made once and kept in the database
 
     @field_validator("shard_ids", mode="before")
     @classmethod

@@ -78,3 +78,15 @@ class GuildConfig(SQLModel, table=True):
     inline_lookups: bool = True
     turn_clock_hours: float | None = None
     moderator_role: str | None = None
+    web_enabled: bool = True  # the web companion shows this server's pages (server-wide row only)
+    web_public: bool = False  # its pages are listed and reachable without a signed link
+
+
+class SiteSecret(SQLModel, table=True):
+    """A secret of the whole site, made once and kept: the key that signs web page links."""
+
+    __tablename__ = "site_secrets"
+
+    name: str = Field(primary_key=True)
+    value: str
+    created_at: float = Field(default_factory=now)

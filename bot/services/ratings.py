@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuceRating
+from sqlalchemy import Text, cast
+from sqlalchemy import select as select_columns
 from sqlmodel import col, select
 
 from bot.persistence import Database, MatchRow
@@ -69,22 +71,24 @@ class RatingService:
         """Every rated result of this server and game, oldest first."""
         results: list[RatedResult] = []
         async with self.db.session() as session:
-            matches = (
-                await session.execute(
-                    select(MatchRow).where(
-                        col(MatchRow.guild_id).is_(None)
-                        if guild_id == OFFLINE_GUILD
-                        else MatchRow.guild_id == guild_id,
-                        MatchRow.game == game,
-                        MatchRow.status == "finished",
-                    )
+            # only the columns a rating needs: never the records and snapshots of a thousand matches
+            played = cast(col(MatchRow.choices), Text) != "[]"
+            guild = col(MatchRow.guild_id)
+            here = guild.is_(None) if guild_id == OFFLINE_GUILD else guild == guild_id
+            matches = await session.execute(
+                select_columns(
+                    col(MatchRow.seats), col(MatchRow.meta), col(MatchRow.result), col(MatchRow.updated_at), played
+                ).where(
+                    here,
+                    col(MatchRow.game) == game,
+                    col(MatchRow.status) == "finished",
                 )
-            ).scalars()
+            )
             for row in matches:
                 seats = row.seats
                 if len(seats) < 2 or any(seat.get("ai") for seat in seats) or league_game(row.meta):
                     continue
-                if not row.result or not row.choices:
+                if not row.result or not row[4]:
                     continue  # aborted before any play, or forfeited without a game
                 players = tuple(str(s.get("user")) for s in seats)
                 if len(set(players)) != len(players):
@@ -122,7 +126,16 @@ class RatingService:
 
     async def table(self, guild_id: str, game: str) -> list[Rating]:
         """Everyone rated in this server for this game, best first."""
+        table, _ = await self.table_and_history(guild_id, game)
+        return table
+
+    async def table_and_history(
+        self, guild_id: str, game: str
+    ) -> tuple[list[Rating], dict[str, list[tuple[float, float]]]]:
+        """`table`, and every player's shown rating after each of their rated results, oldest first:
+        player -> [(when, rating), ...]."""
         entries: dict[str, Rating] = {}
+        history: dict[str, list[tuple[float, float]]] = {}
         for result in await self._results(guild_id, game):
             for player in result.players:
                 entries.setdefault(player, Rating(player, result.names.get(player, player)))
@@ -135,7 +148,8 @@ class RatingService:
                 entry.draws += everyone_tied
                 entry.wins += rank == 1 and not everyone_tied
                 entry.losses += rank > 1
-        return sorted(entries.values(), key=lambda r: (-r.skill.mu, r.name))
+                history.setdefault(player, []).append((result.when, entry.rating))
+        return sorted(entries.values(), key=lambda r: (-r.skill.mu, r.name)), history
 
     async def of(self, guild_id: str, game: str, player: str) -> tuple[int, Rating] | None:
         """(rank, rating) of one player, or None when they have no rated result."""

@@ -1,0 +1,160 @@
+"""A match step by step, as spectators may see it: the public story of every step, and the board
+image of any step (drawn once, then cached).
+
+Everything here comes through the spectator's lens (`lens_of(row, state, None)`), the same path as
+the match thread's board: no hand, no face-down card, no engine card id. While a live match is in
+a step every player decides at once and unseen (Inazuma formations, Usagi discards), the story and
+the stepper stop before that step, as the thread does, so a page never tells one player's secret
+answer before the others have chosen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+from bot.persistence import MatchRow
+from bot.render.image import board_png
+from bot.render.model import Board, build_board, collapse, name_players
+from bot.services.games import get_game
+from bot.services.match_model import lens_of, result_text, seats_of
+from bot.services.simultaneous import in_simultaneous_step
+from bot.web.cache import LRU
+from engine.core.record import MatchRecord
+from engine.core.state import State
+
+IMAGE_BUDGET = 96 * 1024 * 1024
+"""Bytes of board PNGs kept in memory (a board is 20-80 KB)."""
+TIMELINES = 256
+
+
+class NotReplayable(Exception):
+    """The match never started, or this engine version cannot replay its record."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What happened at one step (step 0: the set-up), told publicly."""
+
+    turn: int | None
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Timeline:
+    steps: tuple[Step, ...]
+    shown: int
+    """The last step a page may show (every step of a finished match)."""
+
+    @property
+    def total(self) -> int:
+        return len(self.steps) - 1
+
+    def turns(self) -> list[tuple[int | None, list[tuple[int, str]]]]:
+        """The story up to `shown`, grouped by game turn: (turn, [(step, line), ...])."""
+        groups: list[tuple[int | None, list[tuple[int, str]]]] = []
+        for number, step in enumerate(self.steps[: self.shown + 1]):
+            if not step.lines:
+                continue
+            if not groups or groups[-1][0] != step.turn:
+                groups.append((step.turn, []))
+            groups[-1][1].extend((number, line) for line in step.lines)
+        return groups
+
+
+def record_of(row: MatchRow) -> MatchRecord:
+    """The row's replayable record; NotReplayable when it has none this engine can replay."""
+    if not row.decks:
+        raise NotReplayable("this match has not started")
+    game = get_game(row.game)
+    if row.engine_version and row.engine_version != game.version:
+        raise NotReplayable(
+            f"this match was recorded with {game.name} engine version {row.engine_version}; "
+            f"this site runs version {game.version} and cannot replay it exactly"
+        )
+    decks = [dict(d) for d in row.decks]
+    return MatchRecord(row.game, game.version, row.seed, decks, dict(row.options), [str(c) for c in row.choices])
+
+
+def _turn(state: State) -> int | None:
+    turn = state.vars.get("turn")
+    return int(turn) if isinstance(turn, int) else None
+
+
+def build_timeline(row: MatchRow) -> Timeline:
+    """Replay the record once, keeping each step's public narration."""
+    record = record_of(row)
+    names = [seat.name for seat in seats_of(row)]
+    state = record.new_state()
+
+    def told(since: int) -> tuple[str, ...]:
+        events = lens_of(row, state, None).events_since(since)
+        return tuple(collapse([name_players(text, names) for text in events]))
+
+    steps = [Step(_turn(state), told(0))]
+    calm = 0  # the last step outside a simultaneous step
+    for number, choice in enumerate(record.choices, start=1):
+        before = state.event_total
+        state.apply(choice)
+        steps.append(Step(_turn(state), told(before)))
+        if not in_simultaneous_step(state):
+            calm = number
+    live = row.status == "active"
+    return Timeline(tuple(steps), calm if live else len(record.choices))
+
+
+def board_at(row: MatchRow, step: int) -> Board:
+    """The spectator's board after `step` choices (the last step of an ended match says its result)."""
+    state = record_of(row).replay(step)
+    names = [seat.name for seat in seats_of(row)]
+    game = get_game(row.game)
+    board = build_board(game, lens_of(row, state, None).view(), names, title=f"{game.name} · step {step}")
+    if step == len(row.choices) and row.status in ("finished", "aborted"):
+        board.status = result_text(row)
+    return board
+
+
+class Replays:
+    """Timelines and board images of matches, each computed once per process."""
+
+    def __init__(self, image_budget: int = IMAGE_BUDGET) -> None:
+        self.timelines: LRU[Timeline] = LRU(TIMELINES)
+        self.images: LRU[bytes] = LRU(image_budget, size=len)
+        self._rendering: dict[tuple[object, ...], asyncio.Future[bytes]] = {}
+
+    def timeline(self, row: MatchRow) -> Timeline:
+        key = (row.id, len(row.choices), row.status)
+        found = self.timelines.get(key)
+        if found is None:
+            found = build_timeline(row)
+            self.timelines.put(key, found)
+        return found
+
+    @staticmethod
+    def image_key(row: MatchRow, step: int) -> tuple[object, ...]:
+        ended = step == len(row.choices) and row.status in ("finished", "aborted")
+        return (row.id, step, row.engine_version, result_text(row) if ended else "")
+
+    async def image(self, row: MatchRow, step: int) -> bytes:
+        """PNG of the board at `step`: from the cache, else drawn off the event loop (once, even when
+        several requests ask for it at the same moment)."""
+        key = self.image_key(row, step)
+        found = self.images.get(key)
+        if found is not None:
+            return found
+        pending = self._rendering.get(key)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        self._rendering[key] = future
+        try:
+            png = await asyncio.to_thread(lambda: board_png(board_at(row, step)))
+            self.images.put(key, png)
+            future.set_result(png)
+            return png
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: nobody else may be waiting
+            raise
+        finally:
+            del self._rendering[key]

@@ -1,0 +1,122 @@
+"""The web companion's shared parts: services, link signing, caches and templates of one process."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from bot.persistence import MatchRow
+from bot.render.model import Board
+from bot.services.games import get_game, list_games
+from bot.services.hub import Services
+from bot.services.ratings import RatingService
+from bot.web.cache import LRU
+from bot.web.links import OFFLINE_GUILD, WebLinks
+from bot.web.plot import rating_svg
+from bot.web.ratelimit import RateLimit
+from bot.web.replay import Replays, board_at
+from bot.web.tokens import VALUE, Kind, Signer
+
+HERE = Path(__file__).parent
+TEMPLATES = HERE / "templates"
+STATIC = HERE / "static"
+BOARDS = 512
+
+
+def templates() -> Environment:
+    """Jinja2 with autoescape on for every template: names and texts are always escaped."""
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=StrictUndefined,
+    )
+    env.filters["date"] = _date
+    env.globals["rating_svg"] = rating_svg
+    return env
+
+
+def _date(when: float) -> str:
+    import time
+
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(when)) if when else ""
+
+
+def not_found(why: str = "") -> web.HTTPNotFound:
+    """The one answer to anything that isn't there (or isn't shown): a 404 page."""
+    return web.HTTPNotFound(reason="Not Found", text=why)
+
+
+@dataclass(slots=True)
+class Site:
+    """Everything a request handler needs."""
+
+    services: Services
+    signer: Signer
+    rate_limit: RateLimit = field(default_factory=RateLimit)
+    replays: Replays = field(default_factory=Replays)
+    env: Environment = field(default_factory=templates)
+    boards: LRU[Board] = field(default_factory=lambda: LRU(BOARDS))
+    computed: LRU[Any] = field(default_factory=lambda: LRU(256))
+    links: WebLinks = field(init=False)
+    ratings: RatingService = field(init=False)
+    game_ids: frozenset[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.links = WebLinks("", self.signer)
+        self.ratings = RatingService(self.services.db)
+        self.game_ids = frozenset(info.id for info in list_games())
+        self.env.globals.update(links=self.links, game_name=game_name)
+
+    def page(self, template: str, status: int = 200, **context: Any) -> web.Response:
+        html = self.env.get_template(template).render(**context)
+        return web.Response(text=html, status=status, content_type="text/html", charset="utf-8")
+
+    def value(self, kind: Kind, token: str) -> str:
+        """The value of a genuine token, else a 404."""
+        found = self.signer.unsign(kind, token)
+        if found is None:
+            raise not_found("This link is not valid.")
+        return found
+
+    async def check_guild(self, guild_id: str | None) -> None:
+        """404 unless the server keeps its pages on (the console's own matches always show)."""
+        if guild_id is None or guild_id == OFFLINE_GUILD:
+            return
+        config = await self.services.db.guild_config(guild_id)
+        if not config.web_enabled:
+            raise not_found("This server has turned its pages off.")
+
+    def board(self, row: MatchRow, step: int) -> Board:
+        """The spectator's board at `step` (cached like the images)."""
+        key = Replays.image_key(row, step)
+        found = self.boards.get(key)
+        if found is None:
+            found = board_at(row, step)
+            self.boards.put(key, found)
+        return found
+
+    async def cached(self, key: Hashable, make: Any) -> Any:
+        """`await make()` once per key (keys carry what makes the result current)."""
+        found = self.computed.get(key)
+        if found is None:
+            found = await make()
+            self.computed.put(key, found)
+        return found
+
+    def linkable(self, user: str) -> bool:
+        """Whether a player page can be linked for `user` (people, not AI seats)."""
+        return bool(VALUE.fullmatch(user)) and not user.startswith("ai:")
+
+
+def game_name(game_id: str) -> str:
+    try:
+        return get_game(game_id).name
+    except Exception:  # an unknown or broken game still lists by its id
+        return game_id

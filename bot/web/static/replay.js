@@ -1,0 +1,85 @@
+// The replay stepper: first/prev/next/last, arrow keys, the slider and step links, without reloading.
+// Served as a file (the content security policy allows no inline script).
+"use strict";
+(function () {
+  const box = document.getElementById("stepper");
+  if (!box) return;
+  const total = Number(box.dataset.total);
+  const boardBase = box.dataset.board;
+  const stepBase = box.dataset.step;
+  const img = document.getElementById("board");
+  const slider = document.getElementById("slider");
+  const counter = document.getElementById("counter");
+  const caption = document.getElementById("caption");
+  const permalink = document.getElementById("permalink");
+  const buttons = {
+    first: document.getElementById("first"),
+    prev: document.getElementById("prev"),
+    next: document.getElementById("next"),
+    last: document.getElementById("last"),
+  };
+  let at = Number(box.dataset.at);
+
+  function linesOf(step) {
+    return Array.from(document.querySelectorAll('#story li[data-step="' + step + '"]'));
+  }
+
+  function preload(step) {
+    if (step >= 0 && step <= total) new Image().src = boardBase + step + ".png";
+  }
+
+  function show(step, push) {
+    step = Math.max(0, Math.min(total, step));
+    if (step === at && !push) return;
+    at = step;
+    img.src = boardBase + step + ".png";
+    img.alt = "The board at step " + step;
+    slider.value = String(step);
+    counter.textContent = "Step " + step + " / " + total;
+    permalink.href = stepBase + step;
+    permalink.textContent = "step " + step;
+    buttons.prev.href = stepBase + Math.max(0, step - 1);
+    buttons.next.href = stepBase + Math.min(total, step + 1);
+    caption.replaceChildren();
+    const lines = linesOf(step);
+    for (const line of lines) {
+      const p = document.createElement("p");
+      p.textContent = line.textContent.replace(/^\s*\d+\s*/, "");
+      caption.appendChild(p);
+    }
+    if (!lines.length) {
+      const p = document.createElement("p");
+      p.className = "note";
+      p.textContent = "Nothing public happened at this step.";
+      caption.appendChild(p);
+    }
+    document.querySelectorAll("#story li.current").forEach((li) => li.classList.remove("current"));
+    lines.forEach((li) => li.classList.add("current"));
+    history.replaceState(null, "", stepBase + step);
+    preload(step + 1);
+  }
+
+  function go(event, step) {
+    event.preventDefault();
+    show(step, false);
+  }
+
+  buttons.first.addEventListener("click", (e) => go(e, 0));
+  buttons.prev.addEventListener("click", (e) => go(e, at - 1));
+  buttons.next.addEventListener("click", (e) => go(e, at + 1));
+  buttons.last.addEventListener("click", (e) => go(e, total));
+  slider.addEventListener("input", () => show(Number(slider.value), false));
+  document.querySelectorAll("#story li a").forEach((a) => {
+    a.addEventListener("click", (e) => go(e, Number(a.parentElement.dataset.step)));
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.target instanceof HTMLInputElement && e.target !== slider) return;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const moves = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: total };
+    if (e.key in moves) {
+      if (e.target === slider && (e.key === "ArrowLeft" || e.key === "ArrowRight")) return; // the slider moves itself
+      go(e, moves[e.key]);
+    }
+  });
+  preload(at + 1);
+})();

@@ -1,0 +1,151 @@
+"""The web companion's pages over a small database: every page type answers, names are escaped,
+security headers are on every response, bad input is a 404 page, a failure is a 500 page without
+a traceback, and a server's switches (off, public listing) are obeyed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestClient
+from webdata import GUILD, finished_row, site_of
+
+from bot.services.hub import Services
+from bot.web.links import WebLinks
+
+EVIL = "<script>alert('x')</script>"
+
+
+async def stored(services: Services, *rows: Any) -> list[int]:
+    return [(await services.db.insert_match(row)).id or 0 for row in rows]
+
+
+def check_headers(headers: Any) -> None:
+    csp = headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "frame-ancestors 'none'" in csp
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["Referrer-Policy"] == "no-referrer"
+
+
+async def test_every_page_type_answers_with_headers_and_escaped_names(
+    services: Services, client: TestClient[Any, Any], links: WebLinks
+) -> None:
+    [match_id] = await stored(services, finished_row("naruto", 3, [("11", EVIL), ("22", "Bo & Co")]))
+    pages = [
+        "/",
+        links.guild(GUILD),
+        links.leaderboard(GUILD, "naruto"),
+        links.player(GUILD, "11"),
+        links.match(match_id),
+        links.match(match_id, 0),
+        links.match(match_id, 3),
+    ]
+    for url in pages:
+        response = await client.get(url)
+        text = await response.text()
+        assert response.status == 200, (url, text[:500])
+        check_headers(response.headers)
+        assert EVIL not in text, url
+        if url != "/":
+            assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in text, url
+    image = await client.get(links.board(match_id, 3))
+    assert image.status == 200 and image.content_type == "image/png"
+    assert (await image.read()).startswith(b"\x89PNG")
+    check_headers(image.headers)
+    script = await client.get("/static/replay.js")
+    assert script.status == 200 and "javascript" in script.content_type
+    check_headers(script.headers)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/m/1.AAAAAAAAAAAAAAAA",  # a forged token
+        "/m/1",  # no signature at all
+        "/m/../../etc/passwd",
+        "/m/%00%ff",
+        "/m/1.x/step/1",
+        "/l/%E2%98%83.abc",
+        "/p/900~11.AAAAAAAAAAAAAAAA",
+        "/g/900",  # a server that did not opt into a public listing
+        "/g/900.AAAAAAAAAAAAAAAA/leaderboard/yugioh",
+        "/static/../web/site.py",
+        "/static/",
+        "/nothing/here",
+        "/m/" + "9" * 150,
+    ],
+)
+async def test_bad_addresses_get_a_404_page(client: TestClient[Any, Any], path: str) -> None:
+    response = await client.get(path)
+    text = await response.text()
+    assert response.status == 404, (path, text[:300])
+    assert "Traceback" not in text and "<html" in text
+    check_headers(response.headers)
+
+
+async def test_unknown_ids_huge_steps_and_wrong_kinds_are_404s(
+    services: Services, client: TestClient[Any, Any], links: WebLinks
+) -> None:
+    [match_id] = await stored(services, finished_row("inazuma", 1, [("11", "Ana"), ("22", "Bo")]))
+    row = await services.db.get_match(match_id)
+    assert row is not None
+    signer = links.signer
+    bad = [
+        links.match(match_id + 50),  # signed, but no such match
+        links.match(2**31 + 5),
+        links.match(match_id, len(row.choices) + 1),
+        links.match(match_id, 999_999_999),
+        links.board(match_id, len(row.choices) + 1),
+        f"/l/{signer.sign('m', str(match_id))}",  # a match's token does not open a league
+        links.league(77),
+        links.player(GUILD, "nobody"),
+        links.leaderboard(GUILD, "chess"),
+        f"/p/{signer.sign('p', 'no-tilde')}",
+    ]
+    for url in bad:
+        response = await client.get(url)
+        assert response.status == 404, (url, response.status)
+    response = await client.post(links.match(match_id))
+    assert response.status == 405 and "Traceback" not in await response.text()
+
+
+async def test_a_failure_is_a_500_page_without_a_traceback(
+    services: Services, client: TestClient[Any, Any], links: WebLinks, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot.web import queries
+
+    async def broken(*args: Any) -> Any:
+        raise RuntimeError("secret internals /work/main/bot")
+
+    monkeypatch.setattr(queries, "guild_page", broken)
+    response = await client.get(links.guild(GUILD))
+    text = await response.text()
+    assert response.status == 500
+    assert "Traceback" not in text and "secret internals" not in text and "RuntimeError" not in text
+    check_headers(response.headers)
+
+
+async def test_a_server_can_turn_its_pages_off_or_list_them_publicly(
+    services: Services, client: TestClient[Any, Any], links: WebLinks
+) -> None:
+    [match_id] = await stored(services, finished_row("inazuma", 2, [("11", "Ana"), ("22", "Bo")]))
+    assert (await client.get(links.match(match_id))).status == 200
+    assert GUILD not in await (await client.get("/")).text()
+
+    await services.db.set_guild_config(GUILD, "", web_public=True)
+    index = await (await client.get("/")).text()
+    assert f'href="/g/{GUILD}"' in index
+    assert (await client.get(f"/g/{GUILD}")).status == 200
+
+    await services.db.set_guild_config(GUILD, "", web_enabled=False)
+    for url in (links.match(match_id), links.guild(GUILD), f"/g/{GUILD}", links.player(GUILD, "11")):
+        assert (await client.get(url)).status == 404, url
+    assert GUILD not in await (await client.get("/")).text()
+
+
+async def test_clients_are_rate_limited(services: Services, client: TestClient[Any, Any]) -> None:
+    from bot.web.ratelimit import RateLimit
+
+    site_of(client).rate_limit = RateLimit(rate=0.001, burst=5)
+    statuses = [(await client.get("/")).status for _ in range(8)]
+    assert statuses[:5] == [200] * 5 and statuses[5:] == [429] * 3
