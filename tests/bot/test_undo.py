@@ -206,15 +206,26 @@ async def test_against_the_ai_a_set_card_is_taken_back_at_once(matches: MatchSer
     match_id = update.row.id or 0
     row, state = await matches.state(match_id)
     prompt = turn_prompt(row, state)
-    assert prompt is not None and prompt.kind == "first"
-    first = next(o for o in prompt.options if o.label == "Go first")
-    await matches.choose(match_id, ANA.user, first.id, expected_step=step_of(row))
-    with pytest.raises(ServiceError, match="chance"):  # the opening hands were dealt after it
-        await matches.undo.request(match_id, ANA.user)
-    row, state = await matches.state(match_id)
-    assert state is not None
+    assert prompt is not None
+    if prompt.kind == "first":  # Ana won the coin toss
+        first = next(o for o in prompt.options if o.label == "Go first")
+        await matches.choose(match_id, ANA.user, first.id, expected_step=step_of(row))
+        with pytest.raises(ServiceError, match="chance"):  # the opening hands were dealt after it
+            await matches.undo.request(match_id, ANA.user)
+        row, state = await matches.state(match_id)
+    assert state is not None and state.prompt().kind == "action"
     before = state.digest()
-    await answer(matches, match_id, "set")  # a card set face down: the AI learns only that one was set
+    decision = decision_for(row, state, 0)
+    assert decision is not None
+
+    def keeps_the_turn(public_id: str) -> bool:  # Ana has more to do after it (not only "End the turn")
+        after = state.clone()
+        after.apply(decision.lens.choice(public_id))
+        following = after.prompt()
+        return following is not None and following.player == 0 and len(following.options) > 1
+
+    setting = next(o for o in decision.prompt.options if o.group == "set" and keeps_the_turn(o.id))
+    await matches.choose(match_id, ANA.user, setting.id, expected_step=decision.step)  # the AI only sees a set card
     outcome = await matches.undo.request(match_id, ANA.user)
     assert outcome.status == "undone" and outcome.update.events[0].startswith("Ana took back: Ana Sets")
     row, state = await matches.state(match_id)
