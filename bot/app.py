@@ -10,7 +10,7 @@ import asyncio
 import importlib
 import logging
 import pkgutil
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 import yarl
@@ -18,6 +18,11 @@ from discord.ext import commands, tasks
 
 from bot.services.hub import Services
 from bot.settings import DEFAULT_API_BASE, Settings
+
+if TYPE_CHECKING:
+    from aiohttp import web
+
+    from bot.web.links import WebLinks
 
 log = logging.getLogger("tcgtable.bot")
 
@@ -66,6 +71,8 @@ class TcgBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.services = services or Services.from_settings(settings)
+        self.web_links: WebLinks | None = None  # links to the web pages, when PUBLIC_URL is set
+        self._web: web.AppRunner | None = None  # the web pages served beside the bot (WEB_PORT)
 
     async def launch_shards(self) -> None:
         """Connect every shard; a configured `DISCORD_GATEWAY_URL` wins over the one Discord names.
@@ -80,6 +87,11 @@ class TcgBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await self.services.open()
+        from bot.web.app import links_for, start_site
+
+        self.web_links = await links_for(self.services, self.settings)
+        if self.settings.web_port:
+            self._web = await start_site(self.services, self.settings)
         for name in cog_modules():
             await self.load_extension(name)
         await self.sync_commands()
@@ -115,6 +127,8 @@ class TcgBot(commands.AutoShardedBot):
         try:
             await super().close()
         finally:
+            if self._web is not None:
+                await self._web.cleanup()
             await self.services.close()
 
 

@@ -1,4 +1,4 @@
-"""`/settings`: per-server switches (inline card look-ups, turn clock); needs Manage Server."""
+"""`/settings`: per-server switches (inline card look-ups, turn clock, web pages); needs Manage Server."""
 
 from __future__ import annotations
 
@@ -40,6 +40,22 @@ class SettingsGroup(app_commands.Group, name="settings", description="Server set
             raise ServiceError("The clock needs a positive number of hours.")
         await self.bot.services.db.set_guild_config(str(interaction.guild_id), "", turn_clock_hours=hours)
         await reply(interaction, f"New matches on this server get a {hours:g} h turn clock.")
+
+    @app_commands.command(name="web", description="This server's web pages: on or off, public or by link only")
+    @app_commands.describe(
+        enabled="show this server's leagues, players and matches on the web pages",
+        public="list the server on the site's front page (otherwise only the bot's signed links open pages)",
+    )
+    async def web(self, interaction: discord.Interaction, enabled: bool, public: bool = False) -> None:
+        guild = str(interaction.guild_id)
+        await self.bot.services.db.set_guild_config(guild, "", web_enabled=enabled, web_public=enabled and public)
+        if not enabled:
+            text = "The web pages of this server are off: its links show nothing."
+        elif public:
+            text = "The web pages of this server are on and listed publicly."
+        else:
+            text = "The web pages of this server are on; only the links the bot posts open them."
+        await reply(interaction, text)
 
 
 class AdminCog(commands.Cog):

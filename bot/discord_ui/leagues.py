@@ -21,6 +21,7 @@ from discord.ext import commands, tasks
 from bot.discord_ui.common import log, reply, reply_error
 from bot.discord_ui.matches.cog import deck_autocomplete, game_autocomplete
 from bot.discord_ui.matches.views import challenge_view
+from bot.discord_ui.weblinks import league_link
 from bot.render.leagues import league_summary, match_line, players_of, pod_line, result_line, standings_table
 from bot.services.decks import deck_to_text
 from bot.services.errors import ServiceError
@@ -309,7 +310,8 @@ class LeaguesCog(commands.Cog):
     @group.command(name="info", description="A league's settings, round and pairings")
     @app_commands.autocomplete(name=league_autocomplete)
     async def info(self, interaction: discord.Interaction, name: str) -> None:
-        await reply(interaction, league_summary(await self.leagues.info(guild_of(interaction), name)))
+        info = await self.leagues.info(guild_of(interaction), name)
+        await reply(interaction, league_summary(info), **league_link(self.bot, info.league.id))
 
     @group.command(name="standings", description="Standings with tiebreakers (or ladder ratings)")
     @app_commands.autocomplete(name=league_autocomplete)
@@ -321,7 +323,8 @@ class LeaguesCog(commands.Cog):
             text = standings_table(info, pod_rows=await self.leagues.pod_standings(info.league.guild_id, name))
         else:
             text = standings_table(info, rows=await self.leagues.standings(info.league.guild_id, name))
-        await reply(interaction, text, ephemeral=not public, allowed_mentions=NO_MENTIONS)
+        link = league_link(self.bot, info.league.id)
+        await reply(interaction, text, ephemeral=not public, allowed_mentions=NO_MENTIONS, **link)
 
     @group.command(name="export", description="Standings and matches as a CSV file")
     @app_commands.autocomplete(name=league_autocomplete)

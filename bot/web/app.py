@@ -10,6 +10,7 @@ limits and error pages.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Awaitable, Callable
 
 from aiohttp import web
@@ -95,7 +96,7 @@ async def start_site(services: Services, settings: Settings, port: int | None = 
     signer = Signer(await site_secret(services.db, settings.web_secret))
     runner = web.AppRunner(create_app(services, signer), access_log=None)
     await runner.setup()
-    chosen = port or settings.web_port or DEFAULT_PORT
+    chosen = port or settings.web_port or int(os.environ.get("PORT") or DEFAULT_PORT)  # PORT: set by PaaS hosts
     await web.TCPSite(runner, settings.web_host, chosen).start()
     log.info("web pages on http://%s:%d (public address: %s)", settings.web_host, chosen, settings.public_url or "-")
     return runner

@@ -22,6 +22,7 @@ import discord
 from bot.discord_ui.common import reply
 from bot.discord_ui.matches import views
 from bot.discord_ui.matches.story import MatchStory
+from bot.discord_ui.weblinks import match_url
 from bot.render.embeds import board_embed
 from bot.render.image import board_png
 from bot.render.labels import detail, fit_labels
@@ -266,7 +267,7 @@ class MatchUI:
             return None
         state = update.state or self.matches.load_state(row)
         embed, image = await asyncio.to_thread(self.board_parts, row, state)  # Pillow off the loop
-        board = views.board_view(row.id, finished=update.finished)
+        board = views.board_view(row.id, finished=update.finished, web_url=match_url(self.bot, row.id))
         message: discord.Message | None = None
         if row.board_message_id:
             digest = image_digest(image)

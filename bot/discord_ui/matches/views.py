@@ -234,12 +234,17 @@ DYNAMIC_ITEMS = (
 )
 
 
-def board_view(match_id: int, *, finished: bool = False) -> discord.ui.View:
+def board_view(match_id: int, *, finished: bool = False, web_url: str | None = None) -> discord.ui.View:
+    """The board message's buttons; `web_url` adds a link to the match's web page (PUBLIC_URL)."""
     view = discord.ui.View(timeout=None)
     if not finished:
         view.add_item(HandButton(match_id))
     else:
         view.add_item(ReplayButton(match_id, 0, "Replay from the start"))
+    if web_url:
+        from bot.discord_ui.weblinks import WATCH_LABEL, link_button
+
+        view.add_item(link_button(WATCH_LABEL, web_url))
     return view
 
 
