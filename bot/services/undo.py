@@ -141,6 +141,7 @@ class UndoOutcome:
     update: MatchUpdate
     request: dict[str, Any] | None = None
     waiting: list[str] = field(default_factory=list)
+    repeated: bool = False  # asked or accepted again: nothing changed
 
 
 class MatchUndo:
@@ -165,7 +166,7 @@ class MatchUndo:
             if existing is not None and int(existing["seat"]) == seat:
                 waiting = self._names(row, waiting_seats(row, existing))
                 notice = f"You already asked; waiting for {', '.join(waiting)}."
-                return UndoOutcome("asked", self._update(row, notice), existing, waiting)
+                return UndoOutcome("asked", self._update(row, notice), existing, waiting, repeated=True)
             plan = self._plan(row, seat)
             request = {"id": secrets.token_hex(4), "seat": seat, "accepted": [], "lines": plan.lines}
             waiting_at = waiting_seats(row, request)
@@ -199,7 +200,7 @@ class MatchUndo:
             if seat in request.get("accepted", []):
                 waiting = self._names(row, waiting_seats(row, request))
                 notice = f"You already accepted; waiting for {', '.join(waiting)}."
-                return UndoOutcome("asked", self._update(row, notice), request, waiting)
+                return UndoOutcome("asked", self._update(row, notice), request, waiting, repeated=True)
             request = {**request, "accepted": sorted({*request.get("accepted", []), seat})}
             waiting_at = waiting_seats(row, request)
             if waiting_at:
@@ -327,7 +328,10 @@ class MatchUndo:
         service._bad_snapshots.discard(row.id)
         service._remember(fresh, state)
         log.info("match %s: %s took back %s choice(s)", row.id, name, len(row.choices) - len(fresh.choices))
-        return MatchUpdate(fresh, state, [note], notice="Taken back: decide again.")
+        # the decision is theirs again (ping them), unless only a secret answer was dropped
+        return MatchUpdate(
+            fresh, state, [note], notice="Taken back: decide again.", turn_changed=plan.state is not None
+        )
 
     # ------------------------------------------------------------------ helpers
     def _update(self, row: MatchRow, notice: str) -> MatchUpdate:

@@ -286,6 +286,26 @@ class MatchesCog(commands.Cog):
         if update.finished:
             await self.ui.publish(update)
 
+    @group.command(name="undo", description="Take back your last decision, if the other players agree")
+    @app_commands.describe(
+        match="match number (default: this thread's)",
+        answer="answer someone's request instead of asking",
+    )
+    @app_commands.choices(answer=[app_commands.Choice(name=n, value=n) for n in ("accept", "decline")])
+    async def undo(self, interaction: discord.Interaction, match: int | None = None, answer: str | None = None) -> None:
+        from bot.discord_ui.matches.undo import request_undo
+
+        match_id = await self.current_match(interaction, match)
+        if answer is None:
+            await request_undo(self.ui, interaction, match_id)
+            return
+        outcome = await self.bot.services.matches.undo.answer(match_id, str(interaction.user.id), answer == "accept")
+        undone = outcome.status == "undone"
+        text = "Everyone agreed: taken back." if undone else outcome.update.notice
+        await reply(interaction, text, ephemeral=not undone)
+        if undone:
+            await self.ui.publish(outcome.update)
+
     @group.command(name="rematch", description="Play a finished match again (seats swapped)")
     async def rematch(self, interaction: discord.Interaction, match: int | None = None) -> None:
         match_id = await self.current_match(interaction, match)

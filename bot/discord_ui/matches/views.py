@@ -3,7 +3,8 @@ keep working after a restart (`DynamicItem`s registered on the bot, no per-messa
 
 Ids: ``tcg:hand:M`` (View my hand), ``tcg:accept:M`` / ``tcg:decline:M`` (challenge), ``tcg:join:M``,
 ``tcg:opt:M:V:I`` (option I of the prompt at version V), ``tcg:sel:M:V:G`` (select menu, values are
-option indices), ``tcg:page:M:V:P:G`` (page P of the options in group G), ``tcg:replay:M:S`` (step S).
+option indices), ``tcg:page:M:V:P:G`` (page P of the options in group G), ``tcg:replay:M:S`` (step S),
+``tcg:undo:M:R:yes|no`` (answer request R to take back a decision).
 """
 
 from __future__ import annotations
@@ -214,6 +215,39 @@ class ConcedeButton(_Base, discord.ui.DynamicItem[Any], template=r"tcg:concede:(
         await ui.publish(update)
 
 
+class UndoButton(
+    _Base, discord.ui.DynamicItem[Any], template=r"tcg:undo:(?P<m>\d+):(?P<r>[0-9a-f]{1,16}):(?P<a>yes|no)"
+):
+    """Accept or decline request R to take back a decision in match M (only the other players)."""
+
+    def __init__(self, match_id: int, request_id: str, accept: bool) -> None:
+        self.match_id, self.request_id, self.accept = match_id, request_id, accept
+        super().__init__(
+            discord.ui.Button(
+                label="Accept" if accept else "Decline",
+                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.secondary,
+                custom_id=f"tcg:undo:{match_id}:{request_id}:{'yes' if accept else 'no'}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str]) -> UndoButton:
+        return cls(int(match["m"]), match["r"], match["a"] == "yes")
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        from bot.discord_ui.matches.undo import answer_undo
+
+        await answer_undo(ui_of(interaction), interaction, self.match_id, self.request_id, self.accept)
+
+
+def undo_view(match_id: int, request_id: str) -> discord.ui.View:
+    """Accept / Decline under a request to take back a decision."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoButton(match_id, request_id, True))
+    view.add_item(UndoButton(match_id, request_id, False))
+    return view
+
+
 def concede_view(match_id: int) -> discord.ui.View:
     """The one button that confirms a concession (the ephemeral reply of `/match concede`)."""
     view = discord.ui.View(timeout=None)
@@ -231,6 +265,7 @@ DYNAMIC_ITEMS = (
     PageButton,
     ReplayButton,
     ConcedeButton,
+    UndoButton,
 )
 
 
