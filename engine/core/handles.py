@@ -301,9 +301,13 @@ class Lens:
         options = list(options)
         labels = {o.id: strip_refs(o.label) for o in options}
         clash = Counter(labels.values())
+        alike: dict[str, list[list[str]]] = {}
+        for option in options:
+            if clash[labels[option.id]] > 1:
+                alike.setdefault(labels[option.id], []).append(REF.findall(option.label))
         for option in options:
             if clash[labels[option.id]] > 1 and REF.search(option.label):
-                labels[option.id] = self._placed(option.label)
+                labels[option.id] = self._placed(_telling_refs(option.label, alike[labels[option.id]]))
         texts = list(labels.values())
         labels = {
             key: fit_label(text, [*texts[:n], *texts[n + 1 :]], MAX_LABEL)  # what tells options apart stays
@@ -334,6 +338,21 @@ class Lens:
 
         text = REF.sub(sub, label)
         return _EMPTY_PARENS.sub("", re.sub(r"\s+,", ",", text).replace("( ", "(")).replace("  ", " ").strip()
+
+
+def _telling_refs(label: str, group: list[list[str]]) -> str:
+    """`label` keeping only the "#id"s that differ among the options of `group` (the card ids
+    each alike label refers to, in order): a card every one of them names alike needs no place
+    ("Use Bone Whip (your In play 3): Raiga", not "…: Raiga (Player 1's In play 2)" as well)."""
+    telling = {n for n in range(max(map(len, group))) if len({refs[n] if n < len(refs) else "" for refs in group}) > 1}
+    seen = -1
+
+    def keep(match: re.Match[str]) -> str:
+        nonlocal seen
+        seen += 1
+        return match.group(0) if seen in telling else ""
+
+    return re.sub(r"\s*#\d+", keep, label)
 
 
 def _fit(text: str, tail: str = "") -> str:

@@ -304,19 +304,42 @@ def put_into_play(state: State, cid: int, player: int, attach_to: int = EMPTY) -
 
 def ask(state: State, player: int, kind: str, text: str, options: Sequence[Option], rule: str) -> None:
     """`state.ask` with labels made unique: twins (two copies in play) get "#id" references to the
-    cards they involve, which people see as the cards' places (`engine.core.handles`)."""
+    cards they involve, each after the card's name, which people see as the card's place
+    (`engine.core.handles`): "Use Bone Whip (your In play 3): Tobi, the Fox Kit (Player 2's In play 6)"."""
     if len({option.label for option in options}) < len(options):
         seen: dict[str, int] = {}
         for option in options:
             seen[option.label] = seen.get(option.label, 0) + 1
         options = [
-            Option(o.id, f"{o.label} ({_refs(state, o.id)})", o.group, o.data) if seen[o.label] > 1 else o
-            for o in options
+            Option(o.id, with_refs(state, o.label, o.id), o.group, o.data) if seen[o.label] > 1 else o for o in options
         ]
     state.ask(player, kind, text, options, rule)
 
 
-def _refs(state: State, option_id: str) -> str:
-    """ "#13#67": the cards an option id names (its numbers that are card ids), or the id itself."""
-    cards = [part for part in option_id.split(":") if part.isdigit() and int(part) < len(state.cards)]
-    return "".join(f"#{cid}" for cid in cards) or option_id
+def with_refs(state: State, label: str, option_id: str) -> str:
+    """`label` with " #id" after the name of each card the option id names, in order ("Use Bone
+    Whip #98: Tobi, the Fox Kit #15"); a card whose name the label does not hold (a face-down one)
+    is referred to at the end, "(#15)"; an option naming no card gets its id there.
+
+    >>> with_refs(state, "Use Bone Whip: Tobi, the Fox Kit", "act:98:15")  # doctest: +SKIP
+    'Use Bone Whip #98: Tobi, the Fox Kit #15'
+    """
+    cards = [int(part) for part in option_id.split(":") if part.isdigit() and int(part) < len(state.cards)]
+    if not cards:
+        return f"{label} ({option_id})"
+    out, start, rest = label, 0, []
+    for cid in cards:
+        code = state.cards[cid].code
+        found = [
+            (at, len(name))
+            for name in {state.game.card(code).name, facts(code).title}
+            if (at := out.find(name, start)) >= 0
+        ]
+        if not found:
+            rest.append(cid)
+            continue
+        at, size = min(found)
+        end = at + size
+        out = f"{out[:end]} #{cid}{out[end:]}"
+        start = end + len(f" #{cid}")
+    return out + (" (" + "".join(f"#{cid}" for cid in rest) + ")" if rest else "")
