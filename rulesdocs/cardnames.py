@@ -31,6 +31,14 @@ KIND_WORDS = {
     "attachment": "item",
 }
 """Card types whose display word differs from the type id."""
+KIND_SUBTYPES = {
+    "spell": ("quick-play", "continuous", "field", "equip", "ritual"),
+    "trap": ("continuous", "counter"),
+    "monster": ("fusion", "ritual"),
+    "moment": ("action", "response"),
+    "event": ("story",),
+}
+"""Subtypes read with the kind ("a counter trap"), where the rules treat them apart."""
 
 _CARD_QUESTION = re.compile(
     r"^\s*(?:what|wat|wut)\s*(?:does|do|is|s|'s)\s+(?:the\s+|a\s+)?xcardx(?:'?s)?\s*"
@@ -56,6 +64,11 @@ def _words(text: str) -> list[str]:
     return _WORD.findall(textmod.fold(text).replace("'", ""))
 
 
+def words_of(text: str) -> list[str]:
+    """The folded words of `text`, as card names are matched."""
+    return _words(text)
+
+
 @cache
 def _names(game: GameId) -> dict[tuple[str, ...], tuple[str, str]]:
     try:
@@ -69,6 +82,9 @@ def _names(game: GameId) -> dict[tuple[str, ...], tuple[str, str]]:
     table: dict[tuple[str, ...], tuple[str, str]] = {}
     for card in pool.cards.values():
         kind = KIND_WORDS.get(card.type.lower(), card.type.lower())
+        sub = (card.subtype or "").lower()
+        if sub in KIND_SUBTYPES.get(kind, ()):
+            kind = f"{sub} {kind}"  # "quick-play spell", "action moment": rules differ by subtype
         level = card.stats.get("level") if isinstance(card.stats, dict) else None
         if isinstance(level, int) and not isinstance(level, bool):
             kind = f"level {level} {kind}"  # "Blue-Eyes White Dragon" -> a level 8 monster (tributes!)
@@ -178,6 +194,9 @@ def lookup(question: str, game: GameId, common: Collection[str] = ()) -> Mention
             name = nick.get(tuple(words[start : start + size]))
             if name is not None and (size > 1 or words[start] not in common or len(words[start]) <= 4):
                 return Mention(name, kind_of(game, name), tuple(words[start : start + size]))
+    part = _partial(words, game, common)
+    if part is not None:
+        return part
     choices = {" ".join(key): value[0] for key, value in table.items()}
     fuzzy = _fuzzy(words, choices, common, min_size=2)
     if fuzzy is not None:
@@ -190,6 +209,36 @@ def lookup(question: str, game: GameId, common: Collection[str] = ()) -> Mention
                 return Mention(name, kind_of(game, name), (candidate,))
     fuzzy = _fuzzy(words, choices, common, min_size=1)
     return Mention(fuzzy[0], kind_of(game, fuzzy[0]), fuzzy[1]) if fuzzy is not None else None
+
+
+@cache
+def _parts(game: GameId) -> dict[tuple[str, ...], str | None]:
+    """Every run of 2+ words inside a card name -> that card's name (None when names share the run)."""
+    out: dict[tuple[str, ...], str | None] = {}
+    for name in _cards(game):
+        words = _words(name.replace("-", " "))
+        for size in range(2, len(words)):
+            for start in range(len(words) - size + 1):
+                key = tuple(words[start : start + size])
+                out[key] = name if out.get(key, name) == name else None
+    return out
+
+
+def _partial(words: list[str], game: GameId, common: Collection[str]) -> Mention | None:
+    """The one card whose name holds a typed run of 2+ words ("fire ball jutsu" -> Fire Style: Fire
+    Ball Jutsu, "dian keto" -> Dian Keto the Cure Master); the longest run wins. A run of rules words
+    ("battle phase") or stop words alone names nothing."""
+    parts = _parts(game)
+    for size in range(min(MAX_NAME_WORDS, len(words)), 1, -1):
+        for start in range(len(words) - size + 1):
+            run = tuple(words[start : start + size])
+            name = parts.get(run)
+            if name is None:
+                continue
+            if all(w in common or w in textmod.STOP_WORDS or len(w) <= 2 for w in run):
+                continue
+            return Mention(name, kind_of(game, name), run)
+    return None
 
 
 def _fuzzy(

@@ -52,6 +52,18 @@ def _load() -> tuple[list[_Rule], dict[GameId, list[_Rule]]]:
 _SHARED, _PER_GAME = _load()
 
 
+_MONEY = re.compile(
+    r"\$|\b(price|prices|priced|usd|dollars?|euros?|bucks|yen|buy|bought|sell|selling|tcgplayer|ebay|cardmarket"
+    r"|worth|market|shop|store)\b",
+    re.IGNORECASE,
+)
+
+
+def talks_money(question: str) -> bool:
+    """True when a question names money or shops ("how much is X on tcgplayer"), not a card's printed cost."""
+    return bool(_MONEY.search(question))
+
+
 def outside(question: str, game: GameId | None) -> OutOfScope | None:
     """The reason `question` is not about `game`'s rules, or None when it may be."""
     for category, reason, patterns in [*_PER_GAME.get(game or "", []), *_SHARED]:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rulesdocs import cardanswer, cardnames, chat, followup, messages, review, ruling, scope, understand
+from rulesdocs import calc, cardanswer, cardnames, chat, followup, messages, review, ruling, scope, understand
 from rulesdocs import conversation as conv
 from rulesdocs import text as textmod
 from rulesdocs.answer import AnswerConfig, cite, compose, confidence
@@ -314,13 +314,20 @@ class RulesService:
                     own, question=f"{context} {stripped}", tokens=tuple(rewritten), card=own.card or previous.card
                 )
         chosen, hits = best
+        fought = self._battle(question, game, previous, hits, understood)
+        if fought is not None:
+            return fought
         floor = FOLLOW_UP_FLOOR if context else ruling.FACT_FLOOR
         if self._sounds_like_other_game(question, game):
             floor += OTHER_GAME_MARGIN  # "how do i pay the chakra cost of a jutsu" asked about Yu-Gi-Oh!
         outside = scope.outside(stripped, game) or _mixes_games(question)
+        if outside is not None and outside.category == "money" and card_kind == "stat":
+            outside = None if not scope.talks_money(stripped) else outside  # "how much does X cost": its cost
         if outside is not None and (chosen is None or chosen.similarity < SCOPE_OVERRIDE):
             return self._outside(question, game, outside, hits), understood
         unknown_card = _unknown_card(conv.strip_game_names(question), matcher) if previous is None else None
+        if unknown_card is not None and card is not None and _covers(card.name, unknown_card, matcher):
+            unknown_card = None  # the name typed is a card of our pool ("what does gama do")
         if unknown_card is not None and (chosen is None or chosen.similarity < SCOPE_OVERRIDE):
             return self._named_card(question, game, unknown_card), understood
         if card is not None and mention is not None and card_kind is not None:
@@ -342,6 +349,26 @@ class RulesService:
                 return self._did_you_mean(question, game, chosen, understood)
             return self._from_fact(question, game, chosen, hits, qtype), understood
         return self._from_sections(question, game, context), understood
+
+    def _battle(
+        self, question: str, game: GameId, previous: conv.Context | None, hits: list[Hit], understood: conv.Context
+    ) -> tuple[Answer, conv.Context] | None:
+        """A Yu-Gi-Oh! battle described with numbers, worked out by the damage-calculation rule (cited),
+        or None. A follow-up changing one value reworks the previous question's battle."""
+        if game != "yugioh":
+            return None
+        typed = conv.strip_game_names(question)
+        fight, asked = calc.battle(typed), question
+        if fight is None and previous is not None:
+            asked = previous.asked or previous.question
+            fight = calc.merge(asked, typed)
+        matcher = self.matcher(game)
+        fact = matcher.fact(BATTLE_FACTS[fight.target.stat]) if fight is not None and matcher is not None else None
+        if fight is None or fact is None:
+            return None
+        ruled = self._from_fact(question, game, ruling.Ruling(fact, 1.0, 1.0, ()), hits, "other")
+        text = f"{calc.outcome(fight)}\n\nThe rule: {fact.answer}"
+        return dataclasses.replace(ruled, text=text), dataclasses.replace(understood, asked=asked)
 
     def _sounds_like_other_game(self, question: str, game: GameId) -> bool:
         inference = conv.infer_game(question, self.index)
@@ -591,6 +618,22 @@ _SWITCH_FILLER = frozenset(
         "would",
         "work",
         "there",
+        "whats",
+        "what's",
+        "wat",
+        "hows",
+        "how's",
+        "its",
+        "it's",
+        "the",
+        "case",
+        "like",
+        "so",
+        "ok",
+        "too",
+        "true",
+        "answer",
+        "one",
     ]
 )
 
@@ -643,6 +686,8 @@ GAME_BY_FACTS_MARGIN = 0.15
 """A question names no game: the game whose facts match it this well, and this much better than
 any other game's, is taken (after the channel's conversation and match)."""
 SCOPE_OVERRIDE = 0.8
+BATTLE_FACTS = {"atk": "g-calc-atk-vs-atk-numbers", "def": "g-calc-atk-vs-def-numbers"}
+"""The Yu-Gi-Oh! facts stating the damage-calculation rule a described battle is worked out by."""
 
 
 def _unknown_card(question: str, matcher: FactMatcher) -> str | None:
@@ -664,6 +709,14 @@ CARD_NAME_MARGIN = 0.15
 reading the name as the card's kind."""
 REWRITE_MARGIN = 0.12
 """A worded follow-up ("and if...") is read whole unless the fragment alone matches this much better."""
+
+
+def _covers(name: str, typed: str, matcher: FactMatcher) -> bool:
+    """True when the card found is the name typed: every word of the typed name that the rules never
+    use is in the card's name ("masked assassin" -> Masked Hikiji Assassin; not "sasuke uchiha
+    chidori" -> Sasuke Uchiha, a version our pool doesn't hold)."""
+    own = set(cardnames.words_of(name))
+    return all(word in own for word in matcher.strange_words(typed))
 
 
 def _mixes_games(question: str) -> scope.OutOfScope | None:

@@ -162,3 +162,40 @@ def test_words_no_rule_uses_lower_the_confidence(fresh_service: RulesService) ->
     assert matcher is not None and matcher.strange_words("best pizza topping") == ["pizza", "topping"]
     assert matcher.strange_words("how many chronicel tokns") == []  # a typo is not strange
     assert not fresh_service.ask("best pizza topping?", game="usagi").found
+
+
+@pytest.mark.parametrize(
+    ("game", "question", "name"),
+    [
+        ("naruto", "what does fire ball jutsu do", "Fire Style: Fire Ball Jutsu"),
+        ("yugioh", "whats the atk on red eyes", "Red-Eyes B. Dragon"),
+        ("yugioh", "how much lp does dian keto give", "Dian Keto the Cure Master"),
+        ("usagi", "what does the fox spirit do", "Fox Spirit in Disguise"),
+        ("inuyasha", "wat does gama do", "Gama, Toad Retainer"),
+        ("yugioh", "what does the wicked worm beast do", "The Wicked Worm Beast"),
+    ],
+)
+def test_cards_named_in_part_get_the_card_answer(
+    fresh_service: RulesService, game: str, question: str, name: str
+) -> None:
+    answer = fresh_service.ask(question, game=game)
+    assert answer.found and answer.kind == "card" and answer.card == name
+    assert name in answer.text
+
+
+def test_a_run_of_rules_words_names_no_card() -> None:
+    assert cardnames.lookup("can i attack in the battle phase with my monster", "yugioh", ("battle", "phase")) is None
+
+
+def test_how_much_a_card_costs_is_its_printed_cost_not_its_price(fresh_service: RulesService) -> None:
+    cost = fresh_service.ask("how much does the swordmistress cost", game="usagi")
+    assert cost.found and cost.card == "Swordmistress of the Mifune" and "2 honor" in cost.text
+    price = fresh_service.ask("how much does the swordmistress cost on tcgplayer", game="usagi")
+    assert not price.found and "Prices" in price.text
+
+
+def test_a_card_is_read_as_its_kind_with_the_subtype_the_rules_tell_apart(fresh_service: RulesService) -> None:
+    assert cardnames.kind_of("usagi", "Poisoned Tea") == "action moment"
+    answer = fresh_service.ask("can i play poisoned tea in response to someone", game="usagi")
+    assert answer.found and answer.card == "Poisoned Tea"
+    assert "can't be played as a response" in answer.text

@@ -16,6 +16,7 @@ MODULES = [
     "rulesdocs.chat",
     "rulesdocs.followup",
     "rulesdocs.scope",
+    "rulesdocs.calc",
 ]
 
 

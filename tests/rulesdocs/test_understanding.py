@@ -146,6 +146,16 @@ def test_a_game_switch_asks_the_previous_question_for_the_new_game(fresh_service
     assert switched.game == "yugioh" and switched.found and "40" in switched.text
 
 
+@pytest.mark.parametrize(
+    "switch", ["whats it in yugioh?", "is it the same in yugioh", "and in ygo?", "hows it in yugioh"]
+)
+def test_a_game_switch_in_other_words_asks_again(fresh_service: RulesService, switch: str) -> None:
+    where = Asked(channel=f"switch:{switch}")
+    fresh_service.ask("how many cards in the starting hand", game="usagi", where=where)
+    switched = fresh_service.ask(switch, where=where)
+    assert switched.game == "yugioh" and switched.found and switched.text.startswith("5 cards")
+
+
 def test_a_card_follow_up_keeps_the_card(fresh_service: RulesService) -> None:
     where = Asked(channel="card-follow")
     fresh_service.ask("what does summoned skull do", game="yugioh", where=where)

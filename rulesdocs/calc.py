@@ -1,0 +1,165 @@
+"""Working out a Yu-Gi-Oh! battle a player describes with numbers.
+
+"my 1800 atk attacks their 1400 atk monster, how much dmg" is a rules question with a number for an
+answer: the rule (the lower ATK is destroyed, its controller takes the difference) applied to the
+values typed. `battle` reads the two monsters (value, ATK or DEF, whose, face-down) and who attacks,
+and `outcome` applies the damage-calculation rules of the rulebook's Battle Phase chapter.
+A follow-up that changes one value ("and if theirs has 2000 atk instead?") is `merge`d into the
+previous question's battle.
+
+>>> outcome(battle("my 1800 atk attacks their 1400 atk monster"))
+'Your 1800 ATK monster destroys their 1400 ATK monster, and they take 400 battle damage.'
+>>> outcome(battle("my 1200 atk monster attacked a face down with 1500 def"))  # doctest: +ELLIPSIS
+'Your 1200 ATK monster is lower than their 1500 DEF: nothing is destroyed (...), and you take 300 battle damage.'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Literal
+
+Stat = Literal["atk", "def"]
+Side = Literal["mine", "theirs", ""]
+
+_VALUE = re.compile(
+    r"(?P<pre>\b(?:atk|attack points|def|defen[cs]e(?: points)?)\s*(?:of\s*)?)?"
+    r"\b(?P<n>\d{1,2},\d{3}|\d{2,5})\b"
+    r"(?P<post>\s*(?:atk|attack points|def|defen[cs]e(?: points)?)\b)?",
+    re.IGNORECASE,
+)
+_MINE = re.compile(r"\b(?:my|mine|i|ive|i've|me|our)\b", re.IGNORECASE)
+_THEIRS = re.compile(r"\b(?:their|theirs|his|her|hers|opponents?|opp'?s?|enemy|they)\b", re.IGNORECASE)
+_ATTACKS = re.compile(r"\b(?:attack(?:s|ed|ing)?|swings?|swung|hits?|battles?|into)\b", re.IGNORECASE)
+_ATTACKED_BY = re.compile(r"\battacked by\b|\bgets? attacked\b|\bwas attacked\b|\bis attacked\b", re.IGNORECASE)
+_FACE_DOWN = re.compile(r"\bface.?down\b|\bset monster\b|\bfacedown\b", re.IGNORECASE)
+_DEFENSE_POSITION = re.compile(r"\b(?:def(?:en[cs]e)? (?:position|pos|mode)|in def\b)", re.IGNORECASE)
+_ASKS_BATTLE = re.compile(
+    r"\b(?:dmg|damage|destroy(?:ed|s)?|dies|die|survive|survives|wins?|loses?|what happens|happens|who|lp|life)\b",
+    re.IGNORECASE,
+)
+SIDE_WINDOW = 28
+"""Characters before a value searched for whose monster it is ("their", "my")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Monster:
+    """One monster of a described battle."""
+
+    value: int
+    stat: Stat
+    side: Side
+    at: int
+    """Where its value was typed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    """An attack described with numbers: the attacker, the attack target, and whether the target is face-down."""
+
+    attacker: Monster
+    target: Monster
+    face_down: bool
+
+
+def _values(question: str) -> list[Monster]:
+    found: list[Monster] = []
+    previous_end = 0
+    for match in _VALUE.finditer(question):
+        label = (match.group("post") or match.group("pre") or "").strip().lower()
+        if not label:
+            continue
+        stat: Stat = "def" if label.startswith("def") else "atk"
+        before = question[max(previous_end, match.start() - SIDE_WINDOW) : match.start()]
+        previous_end = match.end()
+        side: Side = ""
+        mine = list(_MINE.finditer(before))
+        theirs = list(_THEIRS.finditer(before))
+        if mine or theirs:
+            last_mine = mine[-1].start() if mine else -1
+            last_theirs = theirs[-1].start() if theirs else -1
+            side = "mine" if last_mine > last_theirs else "theirs"
+        found.append(Monster(int(match.group("n").replace(",", "")), stat, side, match.start()))
+    return found
+
+
+def battle(question: str) -> Battle | None:
+    """The battle `question` describes with two monsters' values, or None when it describes none."""
+    monsters = _values(question)
+    if len(monsters) != 2 or not (_ATTACKS.search(question) or _ASKS_BATTLE.search(question)):
+        return None
+    first, second = monsters
+    verb = _ATTACKS.search(question)
+    attacked_by = _ATTACKED_BY.search(question)
+    if attacked_by is not None and first.at < attacked_by.start() < second.at:
+        attacker, target = second, first
+    elif verb is not None and first.at < verb.start() < second.at:
+        attacker, target = first, second
+    elif first.side == "theirs" and second.side == "mine" and attacked_by is not None:
+        attacker, target = second, first
+    else:
+        attacker, target = first, second
+    if attacker.stat == "def":
+        return None  # a monster attacks with its ATK; a DEF attacker is a question we don't read
+    if target.stat == "atk" and _DEFENSE_POSITION.search(question[target.at :]):
+        return None  # an Attack value typed for a Defense Position target: its DEF is what battles
+    if not attacker.side:
+        attacker = replace(attacker, side="theirs" if target.side == "mine" else "mine")
+    if not target.side:
+        target = replace(target, side="theirs" if attacker.side == "mine" else "mine")
+    return Battle(attacker, target, bool(_FACE_DOWN.search(question)))
+
+
+def merge(previous: str, follow_up: str) -> Battle | None:
+    """The previous question's battle with the value a follow-up changes ("and if theirs has 2000 atk
+    instead?"): the monster whose side it names, else the one with the same stat."""
+    before = battle(previous)
+    changed = _values(follow_up)
+    if before is None or len(changed) != 1:
+        return None
+    new = changed[0]
+    if new.side:
+        on_attacker = new.side == before.attacker.side
+    elif new.stat != before.attacker.stat or new.stat != before.target.stat:
+        on_attacker = new.stat == before.attacker.stat and new.stat != before.target.stat
+    else:
+        return None  # "and if it was 2000 atk?" with two ATK values: which one is unclear
+    if on_attacker:
+        if new.stat == "def":
+            return None
+        return replace(before, attacker=replace(before.attacker, value=new.value))
+    target = replace(before.target, value=new.value, stat=new.stat)
+    return replace(before, target=target, face_down=before.face_down and new.stat == "def")
+
+
+def _whose(side: Side, capital: bool = False) -> str:
+    word = "your" if side == "mine" else "their"
+    return word.capitalize() if capital else word
+
+
+def _who(side: Side) -> str:
+    return "you" if side == "mine" else "they"
+
+
+def outcome(fight: Battle | None) -> str:
+    """What happens in `fight`, by the damage-calculation rules, in one or two sentences."""
+    if fight is None:
+        return ""
+    a, t = fight.attacker, fight.target
+    mine = f"{_whose(a.side, True)} {a.value} ATK monster"
+    theirs = f"{_whose(t.side)} {t.value} {t.stat.upper()}"
+    flipped = " (the face-down monster is flipped face-up)" if fight.face_down else ""
+    if t.stat == "atk":
+        if a.value > t.value:
+            return f"{mine} destroys {theirs} monster, and {_who(t.side)} take {a.value - t.value} battle damage."
+        if a.value == t.value:
+            return f"{mine} and {theirs} monster destroy each other; nobody takes battle damage."
+        return f"{mine} is destroyed by {theirs} monster, and {_who(a.side)} take {t.value - a.value} battle damage."
+    if a.value > t.value:
+        return f"{mine} destroys {theirs} monster{flipped}; nobody takes battle damage (it was in Defense Position)."
+    if a.value == t.value:
+        return f"{mine} equals {theirs}: nothing is destroyed{flipped} and nobody takes battle damage."
+    return (
+        f"{mine} is lower than {theirs}: nothing is destroyed{flipped}, "
+        f"and {_who(a.side)} take {t.value - a.value} battle damage."
+    )

@@ -1,0 +1,66 @@
+"""A Yu-Gi-Oh! battle described with numbers is worked out by the damage-calculation rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesdocs import calc
+from rulesdocs.service import Asked, RulesService
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("my 1800 atk attacks their 1400 atk monster, how much dmg", "they take 400 battle damage"),
+        ("i attack their 2000 atk monster with my 1500 atk one", "you take 500 battle damage"),
+        ("i attack with 1000 atk into 1000 atk", "destroy each other; nobody takes battle damage"),
+        ("my 2400 atk attacks a 1000 def monster", "nobody takes battle damage (it was in Defense Position)"),
+        ("my 1200 atk monster attacked a face down with 1500 def", "(the face-down monster is flipped face-up)"),
+        ("my 1200 atk monster attacked a face down with 1500 def", "you take 300 battle damage"),
+        ("my 1500 def monster got attacked by a 1600 atk monster", "Their 1600 ATK monster destroys your 1500 DEF"),
+        ("their 1,900 atk monster attacks my 1900 def one what happens", "nothing is destroyed"),
+        ("opp's 1000 atk attacks my 1800 atk monster", "they take 800 battle damage"),
+    ],
+)
+def test_battles_are_worked_out(question: str, expected: str) -> None:
+    assert expected in calc.outcome(calc.battle(question))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many tributes for a level 7 monster",
+        "i have 8000 lp and take 2000 damage",
+        "my 1500 def monster attacks their 1000 atk monster",  # a DEF value never attacks
+        "my 1800 atk attacks their 1400 atk defense position monster",  # its DEF battles, not typed
+        "can my 1800 atk monster attack twice",
+    ],
+)
+def test_questions_that_describe_no_readable_battle_get_none(question: str) -> None:
+    assert calc.battle(question) is None
+
+
+def test_a_follow_up_changes_the_value_it_names() -> None:
+    first = "my 1800 atk attacks their 1400 atk monster"
+    assert "you take 200" in calc.outcome(calc.merge(first, "and if theirs has 2000 atk instead?"))
+    assert "they take 600" in calc.outcome(calc.merge(first, "what if mine was 2000 atk"))
+    assert "nobody takes battle damage" in calc.outcome(calc.merge(first, "and if it was 1500 def?"))
+    assert calc.merge(first, "and if it was 2000 atk?") is None  # two ATK values: which one is unclear
+    assert calc.merge("how many tributes for a level 7 monster", "and 2000 atk?") is None
+
+
+def test_the_assistant_answers_a_battle_with_the_numbers_and_cites_the_rule(fresh_service: RulesService) -> None:
+    where = Asked(channel="battle")
+    answer = fresh_service.ask(
+        "my 1800 atk attacks their 1400 atk monster in attack position how much dmg", game="yugioh", where=where
+    )
+    assert answer.found and answer.text.startswith("Your 1800 ATK monster destroys their 1400 ATK monster")
+    assert "they take 400 battle damage" in answer.text and "The rule:" in answer.text
+    assert answer.citations and answer.citations[0].section == "13.5"
+    again = fresh_service.ask("and if theirs has 2000 atk instead?", where=where)
+    assert again.found and "you take 200 battle damage" in again.text
+
+
+def test_other_games_are_not_read_as_yugioh_battles(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("my 1800 atk attacks their 1400 atk, how much damage", game="naruto")
+    assert "battle damage" not in answer.text
