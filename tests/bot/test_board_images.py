@@ -252,3 +252,27 @@ def test_a_word_wider_than_a_card_is_hyphenated_not_split_anywhere(name: str) ->
             assert len(following.split(" ")[0]) >= kit.MIN_CARRIED  # never "Wanderin" / "g"
     cut = kit.fit(name, width, kit.SMALL, 1)[0]
     assert cut.endswith("…") and not cut.endswith("-…")
+
+
+def test_naruto_a_team_back_in_its_village_is_not_also_on_the_battlefield() -> None:
+    """Issue 33: when the match ends in a Battle Phase, the winning Team returned to its Village
+    but the Battlefield still drew it (the last battles stay in the state's vars)."""
+    import random
+
+    from bot.render.model import build_board
+    from engine.core.registry import get_game
+
+    game = get_game("naruto")
+    checked = 0
+    for seed in range(4):
+        state = game.new_match(game.default_decks(2), seed=seed)
+        rng = random.Random(seed)
+        while (prompt := state.prompt()) is not None:
+            state.apply(prompt.options[rng.randrange(len(prompt.options))])
+        model = model_of(build_board(game, state.view(None), ["Ana", "Bo"], title="Match"))
+        village = {b.cid for v in model.villages for g in v.teams for b in g.boxes}
+        battlefield = {b.cid for bt in model.battles for g in (bt.attacker, bt.blocker) if g for b in g.boxes}
+        assert not village & battlefield, seed
+        assert battlefield <= set(_in_zone(state, "battle"))
+        checked += bool(state.vars.get("battles"))
+    assert checked  # some match ended with its last battles still in the vars

@@ -178,10 +178,15 @@ def build(game: Game, board: Board) -> NarutoBoard:
     attacker = state_vars.get("attacker")
     attacker_name = kit.seat_name(board.names, attacker)
     blocker_name = kit.seat_name(board.names, 1 - attacker) if isinstance(attacker, int) else ""
+    fighting = {c["id"] for e in view.get("players", []) for c in kit.slots_of(e["zones"].get("battle")) if c}
     battles = []
-    for battle in state_vars.get("battles", []):
-        a = _team(game, view, list(battle.get("a", [])), cards, f"{attacker_name} attacks")
-        b = _team(game, view, list(battle.get("b", [])), cards, f"{blocker_name} blocks") if battle.get("b") else None
+    for battle in state_vars.get("battles", []):  # a Team back in its Village is drawn there only
+        attackers = [i for i in battle.get("a", []) if i in fighting]
+        blockers = [i for i in battle.get("b", []) if i in fighting]
+        if not attackers:
+            continue
+        a = _team(game, view, attackers, cards, f"{attacker_name} attacks")
+        b = _team(game, view, blockers, cards, f"{blocker_name} blocks") if blockers else None
         battles.append(Battle(a, b))
     chain = [card_box(game, view, c) for c in kit.slots_of(view.get("shared", {}).get("chain")) if c]
     phase = PHASES.get(str(state_vars.get("phase", "")), "")
