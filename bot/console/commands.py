@@ -34,7 +34,8 @@ HELP = """Commands (arguments as key:value, quote values with spaces: deck:"Star
   /card NAME [game:G]                      look a card up (typos forgiven)
   /rules ask QUESTION [game:G] | /rules pick N | /rules section game:G id:4.2
   /league create name:N game:G [format:swiss|round_robin|ladder|pods] [rounds:R] [best_of:3] [top_cut:0]
-                [pod_size:4] [points:3,2,1,0] [small_pods:yes]   (pods: top_cut is the final table, 3-6)
+                [pod_size:4] [points:3,2,1,0] [small_pods:yes] [allow_undo:yes]   (pods: top_cut is the final
+                table, 3-6; allow_undo: /match undo works in its matches)
   /league join name:N [deck:D] | /league drop|start|next|info|standings|export name:N
   /league report name:N won:W lost:L [draws:D] | /league confirm|dispute match:ID
   /league edit match:ID a:W b:L reason:TEXT | /league challenge name:N player:P (ladder)
@@ -62,7 +63,8 @@ HELP = """Commands (arguments as key:value, quote values with spaces: deck:"Star
   /card NAME [game:G]                      look a card up (typos forgiven)
   /rules ask QUESTION [game:G] | /rules pick N | /rules section game:G id:4.2
   /league create name:N game:G [format:swiss|round_robin|ladder|pods] [rounds:R] [best_of:3] [top_cut:0]
-                [pod_size:4] [points:3,2,1,0] [small_pods:yes]   (pods: top_cut is the final table, 3-6)
+                [pod_size:4] [points:3,2,1,0] [small_pods:yes] [allow_undo:yes]   (pods: top_cut is the final
+                table, 3-6; allow_undo: /match undo works in its matches)
   /league join name:N [deck:D] | /league drop|start|next|info|standings|export name:N
   /league report name:N won:W lost:L [draws:D] | /league confirm|dispute match:ID
   /league edit match:ID a:W b:L reason:TEXT | /league challenge name:N player:P (ladder)

@@ -43,6 +43,7 @@ LEAGUE_KEYS = frozenset(
         "file",
         "points",
         "small_pods",
+        "allow_undo",
         "order",
         "pod",
         "deadline",
@@ -50,7 +51,7 @@ LEAGUE_KEYS = frozenset(
 )
 USAGE_CREATE = (
     "/league create name:N game:G [format:swiss|round_robin|ladder|pods] [rounds:R] [best_of:3] [top_cut:0] "
-    "[pod_size:4] [points:3,2,1,0] [small_pods:yes]"
+    "[pod_size:4] [points:3,2,1,0] [small_pods:yes] [allow_undo:yes]"
 )
 YES = ("yes", "true", "1")
 
@@ -83,6 +84,7 @@ async def league_create(console: Console, args: Args) -> str:
         pod_size=number(args.get("pod_size") or "4", "a pod size"),
         points=parse_points(args.get("points") or ""),
         small_pods=(args.get("small_pods") or "").lower() in YES,
+        allow_undo=(args.get("allow_undo") or "").lower() in YES,
     )
     kind = f"pods of {row.pod_size}" if row.format == "pods" else row.format
     return f"League {row.name} created ({row.game}, {kind}). Sign up: /league join name:{row.name} deck:D"

@@ -225,6 +225,7 @@ class LeaguesCog(commands.Cog):
         pod_size="pods: players per pod",
         points="pods: points by finishing position, best first (default 3,2,1,0 for pods of 4)",
         small_pods="pods: allow pods of 2 rather than byes when the field can't be seated otherwise",
+        allow_undo="players may take back a decision when their opponents agree (/match undo)",
     )
     @app_commands.choices(format=FORMATS, deadline=POLICIES)
     @app_commands.autocomplete(game=game_autocomplete)
@@ -242,6 +243,7 @@ class LeaguesCog(commands.Cog):
         pod_size: app_commands.Range[int, 3, 5] = 4,
         points: app_commands.Range[str, 0, 40] = "",
         small_pods: bool = False,
+        allow_undo: bool = False,
     ) -> None:
         row = await self.leagues.create(
             guild_of(interaction),
@@ -259,6 +261,7 @@ class LeaguesCog(commands.Cog):
             pod_size=pod_size,
             points=parse_points(points),
             small_pods=small_pods,
+            allow_undo=allow_undo,
         )
         kind = f"pods of {row.pod_size}" if row.format == "pods" else row.format
         await reply(

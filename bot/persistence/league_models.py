@@ -46,6 +46,7 @@ class LeagueRow(SQLModel, table=True):
     points_table: list[int] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))  # pods; [] default
     small_pods: bool = False  # pods: pods of 2 instead of byes when the field can't be seated otherwise
     seed: int = 0  # seeds round 1 of a pod league
+    allow_undo: bool = False  # its matches played here let a player take back a decision by consent
     created_at: float = Field(default_factory=now)
 
 

@@ -92,7 +92,7 @@ def league_summary(info: LeagueInfo) -> str:
     else:
         kind = f"{league.format.replace('_', ' ')}, best of {league.best_of}"
     lines = [
-        f"**{_esc(league.name)}** — {league.game}, {kind}",
+        f"**{_esc(league.name)}** — {league.game}, {kind}" + ("; undo by consent allowed" if league.allow_undo else ""),
         f"Status: {league.status}; players: {len(info.active)}"
         + (f" ({len(info.entries) - len(info.active)} dropped)" if len(info.entries) != len(info.active) else ""),
     ]

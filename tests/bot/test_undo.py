@@ -264,3 +264,10 @@ async def test_console_ask_then_accept(console: Any) -> None:
     assert "Play Number" in await console.handle("/as ana")  # her decision again
     out = await console.handle("/match undo decline")
     assert out.startswith("⚠ That undo request is no longer open")
+
+
+async def test_console_league_option(console: Any) -> None:
+    assert "created" in await console.handle("/league create name:Cup game:toy allow_undo:yes")
+    assert "undo by consent allowed" in await console.handle("/league info name:Cup")
+    assert "created" in await console.handle("/league create name:Plain game:toy")
+    assert "undo" not in await console.handle("/league info name:Plain")

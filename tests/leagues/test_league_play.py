@@ -109,3 +109,22 @@ async def test_an_aborted_game_is_said_not_to_count(services: Services) -> None:
     assert "was aborted and does not count" in match_line(match)
     again = await services.leagues.play(GUILD, "Cup", "ana", services.matches)
     assert again.id != row.id  # a new game can be offered
+
+
+@pytest.mark.parametrize("allow_undo", [False, True])
+async def test_undo_in_league_matches_only_when_the_league_allows_it(services: Services, allow_undo: bool) -> None:
+    from bot.services.errors import ServiceError
+
+    leagues = services.leagues
+    await leagues.create(GUILD, "org", "Cup", "inazuma", is_organizer=True, allow_undo=allow_undo)
+    for user in ("ana", "bo"):
+        _, deck = await services.decks.resolve(user, "inazuma", None)
+        await leagues.join(GUILD, "Cup", user, user.upper(), deck, "starter")
+    await leagues.start(GUILD, "Cup", is_organizer=True)
+    assert (await leagues.info(GUILD, "Cup")).league.allow_undo is allow_undo
+    row = await leagues.play(GUILD, "Cup", "ana", services.matches)
+    assert row.meta["allow_undo"] is allow_undo
+    await services.matches.respond(row.id or 0, "bo", True)
+    with pytest.raises(ServiceError) as refused:  # nobody has decided yet: nothing to take back either way
+        await services.matches.undo.request(row.id or 0, "ana")
+    assert ("allow_undo" in str(refused.value)) is not allow_undo

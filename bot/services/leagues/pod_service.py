@@ -348,7 +348,7 @@ class PodLeagues:
             seats,
             len(seats),
             None,
-            {"league_pod": pod.id},
+            {"league_pod": pod.id, "allow_undo": info.league.allow_undo},
             info.league.guild_id,
             channel_id,
         )

@@ -141,10 +141,12 @@ class LeagueService:
         pod_size: int = 4,
         points: Sequence[int] = (),
         small_pods: bool = False,
+        allow_undo: bool = False,
     ) -> LeagueRow:
         """A league in sign-up. Pods (`format="pods"`): `pod_size` 3-5, `points` by finishing
         position (default: one per pod-mate finished ahead of), `small_pods` allows pods of 2, and
-        `top_cut` is the size of the final table (0, or 3 to 6)."""
+        `top_cut` is the size of the final table (0, or 3 to 6). `allow_undo` lets the players of
+        its matches played here take back a decision when the others agree (off by default)."""
         if not is_organizer:
             raise ForbiddenError("creating a league needs the Manage Server permission or the organizer role")
         name = name.strip()
@@ -185,6 +187,7 @@ class LeagueService:
             points_table=list(points) if format == "pods" else [],
             small_pods=small_pods and format == "pods",
             seed=secrets.randbits(31),
+            allow_undo=allow_undo,
         )
         async with self.db.writing() as session:
             session.add(row)
@@ -587,7 +590,7 @@ class LeagueService:
             guild_id=guild_id,
             channel_id=channel_id,
             fixed_decks=[(me.deck_name or "league deck", me.deck), (them.deck_name or "league deck", them.deck)],
-            meta={"league_match": match.id},
+            meta={"league_match": match.id, "allow_undo": info.league.allow_undo},
         )
         async with self.db.writing() as session:
             stored = await session.get(LeagueMatchRow, match.id)
