@@ -4,6 +4,7 @@ a traceback, and a server's switches (off, public listing) are obeyed."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -149,3 +150,48 @@ async def test_clients_are_rate_limited(services: Services, client: TestClient[A
     site_of(client).rate_limit = RateLimit(rate=0.001, burst=5)
     statuses = [(await client.get("/")).status for _ in range(8)]
     assert statuses[:5] == [200] * 5 and statuses[5:] == [429] * 3
+
+
+async def test_a_live_match_stops_before_a_step_everyone_decides_unseen(
+    services: Services, client: TestClient[Any, Any], links: WebLinks
+) -> None:
+    """Inazuma's starting formations are placed by both players at once: while they place, the page
+    shows the match as it was before, as the thread does."""
+    [placing, playing] = await stored(
+        services,
+        finished_row("inazuma", 6, [("11", "Ana"), ("22", "Bo")], upto=8),
+        finished_row("inazuma", 6, [("11", "Ana"), ("22", "Bo")], upto=20),
+    )
+    page = await client.get(links.match(placing))
+    html = await page.text()
+    assert page.status == 200 and '<meta http-equiv="refresh"' in html and 'class="live"' in html
+    assert 'data-total="0"' in html and 'data-step="1"' not in html
+    assert "Everyone is choosing at once now" in html
+    for url in (links.match(placing, 1), links.board(placing, 8), links.board(placing, 1)):
+        assert (await client.get(url)).status == 404, url
+    html = await (await client.get(links.match(playing))).text()
+    assert 'data-total="20"' in html and 'data-step="12"' in html
+    assert (await client.get(links.board(playing, 20))).status == 200
+
+
+async def test_a_player_page_counts_head_to_head_and_plots_ratings(
+    services: Services, client: TestClient[Any, Any], links: WebLinks
+) -> None:
+    rows = [finished_row("inazuma", seed, [("11", "Ana"), ("22", "Bo")]) for seed in (1, 2, 5, 6)]
+    rows.append(finished_row("inazuma", 8, [("33", "Cy"), ("11", "Ana")]))
+    await stored(services, *rows)
+    tally = {"22": [0, 0, 0], "33": [0, 0, 0]}
+    for row in rows:
+        me = 0 if row.seats[0]["user"] == "11" else 1
+        other = row.seats[1 - me]["user"]
+        winners = (row.result or {}).get("winners", [])
+        tally[other][0 if winners == [me] else 1 if winners == [1 - me] else 2] += 1
+    html = await (await client.get(links.player(GUILD, "11"))).text()
+    for user, (won, lost, drawn) in tally.items():
+        assert f'{links.player(GUILD, user)}">' in html
+        assert re.search(
+            rf'{re.escape(links.player(GUILD, user))}">[^<]+</a></td><td>{won}</td><td>{lost}</td><td>{drawn}</td>',
+            html,
+        )
+    assert html.count("<circle") == len(rows)  # one dot per rated result
+    assert "Average decision: 10 s over 50 decisions" in html  # 4 x 120 s + 30 s (seat 2 once) over 50

@@ -66,3 +66,51 @@ def site_of(client: Any) -> Any:
     from bot.web.app import SITE
 
     return client.app[SITE]
+
+
+async def finished_pod_league(
+    services: Any, name: str, players: list[tuple[str, str]], *, rounds: int = 3, seed: int = 1, guild: str = GUILD
+) -> None:
+    """A pod league of Usagi Yojimbo played to its end: each pod's finishing order is random (ties
+    now and then), reported by its first player and confirmed by the others."""
+    rng = random.Random(seed)
+    leagues = services.leagues
+    await leagues.create(guild, "org", name, "usagi", "pods", rounds=rounds, pod_size=4, is_organizer=True)
+    for user, shown in players:
+        _, deck = await services.decks.resolve(user, "usagi", None)
+        await leagues.join(guild, name, user, shown, deck, "starter")
+    info = await leagues.start(guild, name, is_organizer=True)
+    while info.league.status != "finished":
+        for pod in [p for p in info.pods if p.round == info.league.current_round and p.status == "pending"]:
+            if len(pod.players) == 1:
+                continue
+            order = list(pod.players)
+            rng.shuffle(order)
+            groups = [[order[0], order[1]], *([p] for p in order[2:])] if rng.random() < 0.2 else [[p] for p in order]
+            row = await leagues.pods.report(pod.id or 0, pod.players[0], groups)
+            for other in pod.players[1:]:
+                if row.status == "confirmed":
+                    break
+                row = await leagues.pods.confirm(pod.id or 0, other, True)
+        info = await leagues.next_round(guild, name, is_organizer=True)
+
+
+async def finished_swiss_league(
+    services: Any, name: str, players: list[tuple[str, str]], *, rounds: int, seed: int = 1, guild: str = GUILD
+) -> None:
+    """A best-of-3 Swiss league of Naruto played to its end: random results, reported and confirmed."""
+    rng = random.Random(seed)
+    leagues = services.leagues
+    await leagues.create(guild, "org", name, "naruto", "swiss", rounds=rounds, best_of=3, is_organizer=True)
+    for user, shown in players:
+        _, deck = await services.decks.resolve(user, "naruto", None)
+        await leagues.join(guild, name, user, shown, deck, "starter")
+    info = await leagues.start(guild, name, is_organizer=True)
+    while info.league.status != "finished":
+        for match in info.open_matches():
+            if match.player_b is None or match.status != "pending":
+                continue
+            score = rng.choice([(2, 0), (2, 1), (1, 2), (0, 2), (1, 1)])
+            await leagues.report(match.id or 0, match.player_a, *score)
+            await leagues.confirm(match.id or 0, match.player_b, True)
+        info = await leagues.next_round(guild, name, is_organizer=True)
