@@ -271,3 +271,29 @@ async def test_console_league_option(console: Any) -> None:
     assert "undo by consent allowed" in await console.handle("/league info name:Cup")
     assert "created" in await console.handle("/league create name:Plain game:toy")
     assert "undo" not in await console.handle("/league info name:Plain")
+
+
+async def test_the_clock_resumes_where_it_stood_and_the_time_is_uncounted(
+    matches: MatchService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.services.matches as matches_module
+    import bot.services.undo as undo_module
+
+    match_id = await start_pvp(matches)
+    row = await matches.row(match_id)
+    started, think = row.turn_started_at, row.meta.get("think")
+    clock = [started + 100.0]
+    monkeypatch.setattr(matches_module, "now", lambda: clock[0])
+    monkeypatch.setattr(undo_module, "now", lambda: clock[0])
+    await answer(matches, match_id, "play")  # 100 s into Ana's turn; Bo's clock starts
+    row = await matches.row(match_id)
+    assert row.turn_user == BO.user and row.turn_started_at == clock[0]
+    bo_step = step_of(row)  # the step of the prompt Bo was shown
+    asked = await matches.undo.request(match_id, ANA.user)
+    clock[0] += 600.0  # Bo takes ten minutes to accept
+    await matches.undo.answer(match_id, BO.user, True, asked.request["id"] if asked.request else None)
+    row = await matches.row(match_id)
+    assert row.turn_user == ANA.user
+    assert row.turn_started_at == pytest.approx(started + 600.0)  # 100 s used, as when she decided
+    assert row.meta.get("think") == think  # the decision taken back is not timed
+    assert step_of(row) > bo_step  # no prompt of the branch taken back can be answered
