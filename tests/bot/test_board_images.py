@@ -276,3 +276,19 @@ def test_naruto_a_team_back_in_its_village_is_not_also_on_the_battlefield() -> N
         assert battlefield <= set(_in_zone(state, "battle"))
         checked += bool(state.vars.get("battles"))
     assert checked  # some match ended with its last battles still in the vars
+
+
+def test_inazuma_bench_names_are_drawn_whole() -> None:
+    """Issue 33: bench names were cut to one word ("Trainee…"), so three Trainees looked alike.
+    Every character name of the pool fits a bench card whole (exhausted and fired up, the most
+    a bench card carries below its name)."""
+    from bot.render.boards import inazuma
+    from engine.core.registry import get_game
+
+    game = get_game("inazuma")
+    names = {card.name for card in game.pool.cards.values() if card.type in ("starting", "reserve")}
+    assert {"Trainee Bulwark", "Trainee Playmaker"} <= names
+    for name in names:
+        box = kit.CardBox(name, "attr-power", stats=("300 SP", "Fired up ×2 · Exhausted · Power"), dim=True)
+        lines = kit.title_lines(box, inazuma.BENCH_W, inazuma.BENCH_H)
+        assert " ".join(lines).replace("- ", "") == name.replace("-", ""), (name, lines)

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 WIDTH = 960
 CARD_W, CARD_H = 196, 118
-BENCH_W, BENCH_H = 150, 118
+BENCH_W, BENCH_H = 216, 146  # two a row beside the pitch, names on up to two lines ("Trainee Playmaker")
 PITCH_W = 2 * CARD_W + 3 * kit.GAP + 56
 TURNS = 6
 PITCH = (34, 92, 52)
@@ -113,7 +113,7 @@ def card_box(
     fired = bool(stack) or any(m[0] == raw["id"] and m[1] == "fired" for m in view.get("modifiers", []))
     sp = sp_now(game, view, raw, stacked)
     attribute = str(stats.get("attribute") or "")
-    notes = [attribute.title()] if attribute else []
+    notes = []  # what changes first: a narrow card cuts the attribute, which its frame color shows
     if stack:
         notes.append(f"Fired up ×{len(stack) + 1}")
     elif fired:
@@ -121,6 +121,8 @@ def card_box(
     exhausted = raw.get("orientation") == "exhausted"
     if exhausted:
         notes.append("Exhausted")
+    if attribute:
+        notes.append(attribute.title())
     return CardBox(
         facts.name,
         f"attr-{attribute}" if attribute in ATTRIBUTES else "attr-",

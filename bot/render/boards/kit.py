@@ -127,6 +127,32 @@ def fit(text: str, width: int, size: int = SMALL, lines: int = 2, bold: bool = T
     return tuple(out)
 
 
+CARD_PAD = 6
+
+
+def _stats_height(box: CardBox, w: int) -> int:
+    """Height of a card's stats band: its stat lines and its rows of chips."""
+    height = sum(LARGE + 4 if i == 0 else SMALL + 4 for i in range(len(box.stats)))
+    return height + -(-len(box.chips) // chips_per_row(box.chips, w)) * (LARGE + 8)
+
+
+def _tags_height(box: CardBox, w: int) -> int:
+    lines = len(fit(box.tags[0], w - 14, SMALL, 2)) if len(box.tags) == 1 else min(len(box.tags), 2)
+    return (SMALL + 8) * lines
+
+
+def title_lines(box: CardBox, w: int, h: int) -> tuple[str, ...]:
+    """The lines of a card's name as a w x h card face draws them (the last ends in "…" when
+    the name does not fit above its stats and tags)."""
+    room = max(1, (h - _stats_height(box, w) - _tags_height(box, w) - 10) // (SMALL + 3))
+    inner = w - 2 * CARD_PAD
+    lines = fit(box.title, inner, SMALL, min(3, room))
+    corner_w = text_width(box.corner, SMALL) + 8 if box.corner else 0
+    if box.corner and len(lines) >= room and text_width(lines[-1], SMALL) + corner_w > inner:
+        lines = fit(box.title, inner, SMALL, max(1, room - 1))  # keep a line for the corner
+    return lines
+
+
 def shorten(text: str, width: int, size: int = SMALL, bold: bool = True) -> str:
     """`text` on one line of `width` px, ending in "…" when cut."""
     lines = fit(text, width, size, 1, bold)
@@ -379,19 +405,12 @@ class Canvas:
 
     def _card_face(self, x: int, y: int, w: int, h: int, box: CardBox, fill: Color) -> None:
         ink = ink_on(fill)
-        pad = 6
-        stats_h = sum(LARGE + 4 if i == 0 else SMALL + 4 for i in range(len(box.stats)))
+        pad = CARD_PAD
+        stats_h, tags_h = _stats_height(box, w), _tags_height(box, w)
         per_row = chips_per_row(box.chips, w)
         chip_rows = -(-len(box.chips) // per_row)
-        stats_h += chip_rows * (LARGE + 8)
-        tags_h = (SMALL + 8) * (
-            len(fit(box.tags[0], w - 14, SMALL, 2)) if len(box.tags) == 1 else min(len(box.tags), 2)
-        )
-        room = max(1, (h - stats_h - tags_h - 10) // (SMALL + 3))
         corner_w = text_width(box.corner, SMALL) + 8 if box.corner else 0
-        lines = fit(box.title, w - 2 * pad, SMALL, min(3, room))
-        if box.corner and len(lines) >= room and text_width(lines[-1], SMALL) + corner_w > w - 2 * pad:
-            lines = fit(box.title, w - 2 * pad, SMALL, max(1, room - 1))  # keep a line for the corner
+        lines = title_lines(box, w, h)
         ty = y + pad - 2
         for line in lines:
             self.text(x + pad, ty, line, SMALL, ink)
