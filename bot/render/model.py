@@ -30,6 +30,7 @@ class CardFace:
     counters: str = ""
     empty_slot: bool = False
     attached_to: str = ""  # the name of the card this one is attached to, when it is shown
+    note: str = ""  # its part where it is ("involved": a Character in a Usagi Event)
 
     def text(self) -> str:
         if self.empty_slot:
@@ -38,7 +39,7 @@ class CardFace:
         if self.hidden:
             extras = [part for part in (self.orientation, on) if part]
             return "[face-down]" + (f" ({'; '.join(extras)})" if extras else "")
-        extras = [part for part in (self.stats, self.orientation, self.counters, on) if part]
+        extras = [part for part in (self.stats, self.orientation, self.counters, on, self.note) if part]
         return self.label + (f" ({'; '.join(extras)})" if extras else "")
 
 
@@ -50,8 +51,14 @@ class ZoneShow:
     slots: bool = False
     in_play: bool = False  # drawn as card frames on the board image
     slot_names: tuple[str, ...] = ()  # the places of a slot zone, when the game names them
+    groups: list[tuple[str, list[CardFace]]] = field(default_factory=list)
+    """The zone's cards by what they belong to, when the game groups them (Usagi: each Event with
+    its Settings and involved Characters, "Alice's Event"); one line each."""
 
     def text(self) -> str:
+        if self.groups:
+            lines = (f"\n    {label}: " + " · ".join(card.text() for card in cards) for label, cards in self.groups)
+            return f"{self.name} {self.count}:" + "".join(lines)
         if self.slots and self.slot_names and len(self.slot_names) == len(self.cards):
             places = (f"{place} {card.text()}" for place, card in zip(self.slot_names, self.cards, strict=True))
             return f"{self.name}: " + " | ".join(places)
@@ -146,6 +153,7 @@ def card_face(
     stats: bool = True,
     shown: dict[Any, dict[str, Any]] | None = None,
     current: Current | None = None,
+    note: str = "",
 ) -> CardFace:
     """One card of a view as shown; `names` (handle -> name of the cards the view shows) names
     what it is attached to; `stats=False` for cards in a pile, where only names matter. A card
@@ -174,6 +182,7 @@ def card_face(
         orientation=orientation,
         counters=counters,
         attached_to=attached,
+        note=note,
     )
 
 
@@ -258,10 +267,11 @@ def name_players(text: str, names: list[str]) -> str:
 
 def build_board(game: Game, view: dict[str, Any], names: list[str], *, title: str, status: str = "") -> Board:
     """The render model of an engine view (use the spectator view for anything public)."""
-    from bot.render.boards import current_of  # the board images' own stats: one source for both
+    from bot.render.boards import current_of, groups_of  # what the board images draw: one source
 
     display = display_for(game)
     now = current_of(game, view)
+    grouped = groups_of(game, view, list(names))
     names_shown = shown_names(view)
     cards = shown_cards(view)
     prompt = view.get("prompt") or {}
@@ -283,11 +293,16 @@ def build_board(game: Game, view: dict[str, Any], names: list[str], *, title: st
                 on_turn=(turn == seat),
             )
         )
-    shared = [
-        zone_show(game, name, raw, names_shown, cards, now)
-        for name, raw in view.get("shared", {}).items()
-        if display.zone(name) and not (name in display.quiet and not raw.get("count") and not raw.get("cards"))
-    ]
+    shared = []
+    for name, raw in view.get("shared", {}).items():
+        if not display.zone(name) or (name in display.quiet and not raw.get("count") and not raw.get("cards")):
+            continue
+        zone = zone_show(game, name, raw, names_shown, cards, now)
+        zone.groups = [
+            (label, [card_face(game, card, names_shown, shown=cards, current=now, note=note) for card, note in members])
+            for label, members in grouped.get(name, [])
+        ]
+        shared.append(zone)
     events = collapse([name_players(text, names) for text in view.get("events", [])[-4 * MAX_EVENTS :]])[-MAX_EVENTS:]
     if not status:
         result = view.get("result")

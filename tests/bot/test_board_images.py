@@ -292,3 +292,59 @@ def test_inazuma_bench_names_are_drawn_whole() -> None:
         box = kit.CardBox(name, "attr-power", stats=("300 SP", "Fired up ×2 · Exhausted · Power"), dim=True)
         lines = kit.title_lines(box, inazuma.BENCH_W, inazuma.BENCH_H)
         assert " ".join(lines).replace("- ", "") == name.replace("-", ""), (name, lines)
+
+
+def _usagi_finished(players: int, seed: int) -> tuple[State, Any]:
+    import random
+
+    from bot.render.model import build_board
+    from engine.core.registry import get_game
+
+    game = get_game("usagi")
+    state = game.new_match(game.default_decks(players), seed=seed)
+    rng = random.Random(seed)
+    while (prompt := state.prompt()) is not None:
+        state.apply(prompt.options[rng.randrange(len(prompt.options))])
+    names = ["Alice", "Bob", "Chiyo", "Dmitri"][:players]
+    return state, build_board(game, state.view(None), names, title="Match #3 · Usagi Yojimbo")
+
+
+def test_usagi_winner_line_is_drawn_whole() -> None:
+    """Issue 33: the result line was cut at the image's width ("… (house rule, usagi…"), so who
+    won and with how many tokens was lost. Every caption text wraps and is drawn whole."""
+    from bot.render.boards import usagi
+
+    state, board = _usagi_finished(4, 3)
+    assert state.result is not None and len(board.status) > 90  # longer than one row of the caption
+    rows = kit.caption_rows(usagi.WIDTH, model_of(board).scene.lines())
+    status_rows = [text for text, color in rows if color == kit.MUTED]
+    assert not any(text.endswith("…") for text in status_rows)
+    assert " ".join(status_rows) == board.status
+
+
+def test_usagi_event_field_in_words_groups_each_event_with_owner_and_involved() -> None:
+    """Issue 33: the Event field in words was one flat list, with no owners and no mark of which
+    Character is involved in which Event. It reads Event by Event, as the image draws it."""
+    from bot.render.text import board_text
+
+    state, board = _usagi_finished(4, 3)
+    text = board_text(board)
+    zone = next(z for z in board.shared if z.name == "Event field")
+    events = [c for c in state.zones["events"] if state.game.card(state.cards[c].code).type in ("Event", "Moment")]
+    events = [c for c in events if state.cards[c].attached_to < 0 and "inv" not in state.cards[c].flags]
+    assert len(zone.groups) == len(events) > 1
+    involved = 0
+    for eid, (label, faces) in zip(events, zone.groups, strict=True):
+        event = state.cards[eid]
+        owner = board.names[event.owner]
+        assert label == f"{owner}'s {state.game.card(event.code).type}"
+        assert faces[0].label == state.game.card(event.code).name
+        line = f"    {label}: " + " · ".join(face.text() for face in faces)
+        assert line in text
+        for cid in state.zones["events"]:
+            if state.cards[cid].flags.get("inv") == eid:
+                name = state.game.card(state.cards[cid].code).name
+                assert any(f.label == name and f.note == "involved" for f in faces), (name, label)
+                involved += 1
+    assert involved
+    assert sum(len(faces) for _, faces in zone.groups) == state.count("events")

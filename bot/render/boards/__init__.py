@@ -60,3 +60,18 @@ def current_of(game: Game, view: dict[str, Any]) -> Callable[[dict[str, Any]], d
     the board image draws them; None for a game without a module here."""
     module = module_for(game.id)
     return None if module is None else module.current(game, view)
+
+
+Groups = dict[str, list[tuple[str, list[tuple[dict[str, Any], str]]]]]
+"""Zone -> its cards by what they belong to: (label, [(card, its part)]), as a board image groups them."""
+
+
+def groups_of(game: Game, view: dict[str, Any], names: list[str]) -> Groups:
+    """The zones a game's board image draws in groups (Usagi: the Event field, Event by Event),
+    for the boards in words to group the same way; {} for a game that groups none."""
+    module = module_for(game.id)
+    hook = getattr(module, "zone_groups", None)
+    if hook is None:
+        return {}
+    groups: Groups = hook(game, view, names)
+    return groups

@@ -551,15 +551,25 @@ class Header:
     values: list[tuple[str, str]] = field(default_factory=list)  # (label, value) pairs, most important first
 
 
+CAPTION_LINES = 3  # a text of the caption wraps to this many lines before it is cut
+
+
+def caption_rows(width: int, lines: Sequence[tuple[str, Color]]) -> list[tuple[str, Color]]:
+    """The rows a caption `width` px wide draws: each text wrapped (a result such as "Alice won.
+    Game over: the turn limit … Alice wins with 8 chronicle tokens" is read whole)."""
+    return [(row, color) for text, color in lines for row in fit(text, width - 2 * MARGIN, BODY, CAPTION_LINES)]
+
+
 def caption(canvas: Canvas, y: int, lines: Sequence[tuple[str, Color]], *, fill: Color = PANEL) -> int:
-    """A full-width band of one-line texts (turn, phase, the last action); returns the y below."""
-    if not lines:
+    """A full-width band of texts (turn, phase, the last action, the status); returns the y below."""
+    rows = caption_rows(canvas.width, lines)
+    if not rows:
         return y
-    h = len(lines) * (BODY + 8) + 10
+    h = len(rows) * (BODY + 8) + 10
     canvas.rect((0, y, canvas.width, y + h), fill, radius=0, width=0)
     ty = y + 8
-    for text, color in lines:
-        canvas.wrapped(MARGIN, ty, text, canvas.width - 2 * MARGIN, BODY, color, lines=1)
+    for text, color in rows:
+        canvas.text(MARGIN, ty, text, BODY, color)
         ty += BODY + 8
     return y + h + GAP
 
@@ -585,7 +595,7 @@ class Scene:
 
     def lines(self) -> list[tuple[str, Color]]:
         out = [(self.turn, TEXT)]
-        if self.last is not None:
+        if self.last is not None and self.last.text not in self.status:  # a result tells its last event
             out.append(("Last: " + self.last.text, ACCENT))
         if self.status:
             out.append((self.status, MUTED))

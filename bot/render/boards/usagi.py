@@ -153,14 +153,12 @@ def card_box(
     )
 
 
-def build(game: Game, board: Board) -> UsagiBoard:
-    view = board.view or {}
-    owners = list(board.names)
-    shared = view.get("shared", {})
+def _carried(
+    view: dict[str, Any],
+) -> tuple[dict[kit.CardId, list[dict[str, Any]]], dict[kit.CardId, list[dict[str, Any]]]]:
+    """Cards in play by the card they are attached to, and Characters by the Event they are involved in."""
     every = [c for e in view.get("players", []) for c in kit.slots_of(e["zones"].get("field")) if c]
-    every += [c for c in kit.slots_of(shared.get("events")) if c]
-    names = {c["id"]: str(c["name"]) for c in every if "name" in c}
-    now = current(game, view)
+    every += [c for c in kit.slots_of(view.get("shared", {}).get("events")) if c]
     attached: dict[kit.CardId, list[dict[str, Any]]] = {}
     involved: dict[kit.CardId, list[dict[str, Any]]] = {}
     for c in every:
@@ -170,6 +168,38 @@ def build(game: Game, board: Board) -> UsagiBoard:
         inv = kit.ref((c.get("flags") or {}).get("inv"))
         if inv is not None:
             involved.setdefault(inv, []).append(c)
+    return attached, involved
+
+
+def zone_groups(
+    game: Game, view: dict[str, Any], owners: list[str]
+) -> dict[str, list[tuple[str, list[tuple[dict[str, Any], str]]]]]:
+    """The Event field as players read it: one group per Event (or Moment) in it, "Alice's Event",
+    holding the Event, the cards attached to it (its Settings), then each Character involved in it
+    with the cards that Character carries; each card with its part ("", "involved")."""
+    attached, involved = _carried(view)
+    groups = []
+    for raw in kit.slots_of(view.get("shared", {}).get("events")):
+        if not raw or kit.ref(raw.get("attached_to")) is not None or (raw.get("flags") or {}).get("inv") is not None:
+            continue
+        cards = [(raw, ""), *((a, "") for a in attached.get(raw["id"], []))]
+        for character in involved.get(raw["id"], []):
+            cards += [(character, "involved"), *((a, "") for a in attached.get(character["id"], []))]
+        owner = kit.seat_name(owners, raw.get("owner"))
+        kind = game.card(raw["code"]).type if "code" in raw else "card"
+        groups.append((f"{owner}'s {kind}" if owner else kind, cards))
+    return {"events": groups}
+
+
+def build(game: Game, board: Board) -> UsagiBoard:
+    view = board.view or {}
+    owners = list(board.names)
+    shared = view.get("shared", {})
+    every = [c for e in view.get("players", []) for c in kit.slots_of(e["zones"].get("field")) if c]
+    every += [c for c in kit.slots_of(shared.get("events")) if c]
+    names = {c["id"]: str(c["name"]) for c in every if "name" in c}
+    now = current(game, view)
+    attached, _ = _carried(view)
 
     def box(raw: dict[str, Any]) -> CardBox:
         return card_box(game, now, raw, names, owners)
@@ -177,16 +207,10 @@ def build(game: Game, board: Board) -> UsagiBoard:
     def with_attachments(raw: dict[str, Any]) -> list[CardBox]:
         return [box(raw), *(box(a) for a in attached.get(raw["id"], []))]
 
-    events = []
-    for raw in kit.slots_of(shared.get("events")):
-        if not raw or kit.ref(raw.get("attached_to")) is not None or (raw.get("flags") or {}).get("inv") is not None:
-            continue
-        boxes = with_attachments(raw)
-        for character in involved.get(raw["id"], []):
-            boxes += with_attachments(character)
-        owner = kit.seat_name(owners, raw.get("owner"))
-        kind = game.card(raw["code"]).type if "code" in raw else "card"
-        events.append(Group(f"{owner}'s {kind}" if owner else kind, boxes, kit.FRAMES["Event"]))
+    events = [
+        Group(label, [box(raw) for raw, _ in cards], kit.FRAMES["Event"])
+        for label, cards in zone_groups(game, view, owners)["events"]
+    ]
     seats = []
     for entry in view.get("players", []):
         seat, zones, values = int(entry["seat"]), entry["zones"], entry["values"]
