@@ -132,6 +132,7 @@ class Context:
     card: str | None = None  # the built-in card the question was about ("it" in a follow-up)
     choices: tuple[str, ...] = ()  # fact ids offered by a "did you mean" and awaiting a pick
     asked: str = ""  # the question as the player typed it (a game switch asks it again)
+    fact: str = ""  # the fact that answered it (a follow-up answered by the same fact changed nothing)
 
 
 class ConversationStore:

@@ -103,8 +103,21 @@ class FactMatcher:
         self.types = [profile(fact.asks) for fact in book.facts]
         """The question types each fact answers, from its phrasings (`rulesdocs.understand`)."""
         self._by_id = {fact.id: n for n, fact in enumerate(book.facts)}
+        self._fact_words: dict[int, frozenset[str]] = {}
         asked = [(n, strip_game_names(p).lower()) for n, fact in enumerate(book.facts) for p in fact.asks]
         self.chars = CharIndex([p for _, p in asked], [n for n, _ in asked]) if asked else None
+
+    def fact_words(self, fact_id: str) -> frozenset[str]:
+        """Every normalized word of a fact's phrasings and answer."""
+        n = self._by_id.get(fact_id)
+        if n is None:
+            return frozenset()
+        if not self._fact_words:
+            words: dict[int, set[str]] = defaultdict(set)
+            for index, _, _, tokens in self._docs:
+                words[index].update(tokens)
+            self._fact_words = {index: frozenset(ws) for index, ws in words.items()}
+        return self._fact_words.get(n, frozenset())
 
     def fact(self, fact_id: str) -> Fact | None:
         """The fact with id `fact_id`."""

@@ -61,3 +61,10 @@ def question_too_long(length: int, limit: int) -> str:
 
 def unknown_game(game: str, known: Sequence[GameId]) -> str:
     return f"Unknown game {game!r}. Games with rules: {', '.join(known) or 'none'}."
+
+
+def follow_up_unclear() -> str:
+    return (
+        "I'm not sure how that changes the rule I just gave, so I won't guess. "
+        "Ask it as a whole question (for example with the card or the numbers), or use `/rules section`."
+    )

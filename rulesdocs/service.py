@@ -347,7 +347,12 @@ class RulesService:
         if chosen is not None and chosen.score >= floor:
             if not context and _unsure(chosen):  # a follow-up's merged question matches less closely
                 return self._did_you_mean(question, game, chosen, understood)
-            return self._from_fact(question, game, chosen, hits, qtype), understood
+            short = len(question.split()) <= ELLIPSIS_WORDS
+            if previous is not None and short and _repeats(chosen, previous, mine, matcher.fact_words(chosen.fact.id)):
+                return self._no_change(question, game, chosen, understood)
+            return self._from_fact(question, game, chosen, hits, qtype), dataclasses.replace(
+                understood, fact=chosen.fact.id
+            )
         return self._from_sections(question, game, context), understood
 
     def _battle(
@@ -390,6 +395,25 @@ class RulesService:
         )
         pending = dataclasses.replace(understood, choices=tuple(fact.id for fact, _ in rivals))
         return answer, pending
+
+    def _no_change(
+        self, question: str, game: GameId, chosen: ruling.Ruling, understood: conv.Context
+    ) -> tuple[Answer, conv.Context]:
+        """A follow-up that changes something ("and if its 6?") but matches the rule already given:
+        offer the nearby rules instead of repeating it, or say plainly it isn't clear."""
+        rivals = tuple((fact, fact.asks[0]) for fact in chosen.runners_up if fact.id != chosen.fact.id)
+        if rivals:
+            return self._did_you_mean(
+                question, game, dataclasses.replace(chosen, close=rivals[: MAX_OPTIONS - 1]), understood
+            )
+        answer = Answer(
+            question=question,
+            game=game,
+            text=messages.follow_up_unclear(),
+            confidence=0.0,
+            found=False,
+        )
+        return answer, understood
 
     def _card_answer(
         self,
@@ -717,6 +741,21 @@ def _covers(name: str, typed: str, matcher: FactMatcher) -> bool:
     chidori" -> Sasuke Uchiha, a version our pool doesn't hold)."""
     own = set(cardnames.words_of(name))
     return all(word in own for word in matcher.strange_words(typed))
+
+
+def _repeats(chosen: ruling.Ruling, previous: conv.Context, words: list[str], fact_words: frozenset[str]) -> bool:
+    """True when a follow-up bringing words of its own that the fact never mentions ("and if its 6?",
+    "same for starting characters?") is matched to the very fact that answered the question before it."""
+    if not previous.fact or chosen.fact.id != previous.fact:
+        return False
+    new = set(words) - set(previous.tokens) - _NO_CHANGE_WORDS
+    return bool(new) and not new <= fact_words
+
+
+ELLIPSIS_WORDS = 6
+"""A follow-up this short ("and if its 6?") leans on the question before it for everything else."""
+_NO_CHANGE_WORDS = frozenset({"why", "matter", "matters", "important", "mean", "work", "happen", "really", "sure"})
+"""Follow-up words that ask more about the same rule rather than change what it is about."""
 
 
 def _mixes_games(question: str) -> scope.OutOfScope | None:

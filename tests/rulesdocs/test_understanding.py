@@ -171,3 +171,18 @@ def test_an_ellipsis_swaps_the_compared_term(fresh_service: RulesService) -> Non
     assert first.found and "destroy" in first.text.lower()
     less = fresh_service.ask("and if its less?", where=where)
     assert less.found and "difference" in less.text.lower() and "Ultimate Offering" not in less.text
+
+
+def test_an_ellipsis_the_same_rule_cannot_answer_is_not_answered_with_it_again(fresh_service: RulesService) -> None:
+    where = Asked(channel="no-change")
+    first = fresh_service.ask("unblocked team with power 3, how many battle rewards", game="naruto", where=where)
+    assert first.found
+    again = fresh_service.ask("and if its 6?", where=where)
+    assert not again.found and again.text != first.text
+
+
+def test_an_ellipsis_the_same_rule_covers_is_still_answered(fresh_service: RulesService) -> None:
+    where = Asked(channel="covered")
+    first = fresh_service.ask("what happens when a healthy ninja takes 1 damage", game="naruto", where=where)
+    again = fresh_service.ask("and 2 damage?", where=where)
+    assert first.found and again.found and "discard" in again.text.lower()
