@@ -82,8 +82,11 @@ def _new_head(state: State, index: int, side: str) -> None:
         state.push("naruto.new_head", battle=index, side=side)
 
 
-def leave_play(state: State, cid: int, zone: str, *, index: int | None = None, why: str = "") -> None:
-    """Remove an in-play card from play to its owner's `zone` [13.11]; runs leave-play effects."""
+def leave_play(
+    state: State, cid: int, zone: str, *, index: int | None = None, why: str = "", told: bool = False
+) -> None:
+    """Remove an in-play card from play to its owner's `zone` [13.11]; runs leave-play effects.
+    `told`: the caller's own narration already says it ("… receives 2 damage and is discarded")."""
     if not board.in_play(state, cid):
         return
     code = state.cards[cid].code
@@ -106,7 +109,8 @@ def leave_play(state: State, cid: int, zone: str, *, index: int | None = None, w
         "chakra": "moved to the Chakra area",
         "removed": "removed from the game",
     }.get(zone, zone)
-    state.log(f"{cname(state, cid)} is {where}{why}")
+    if not told:
+        state.log(f"{cname(state, cid)} is {where}{why}")
     remove_from_teams(state, cid)
     for effect in BOOK.effects(code):
         if effect.kind == "trigger" and effect.on == "leave" and (was_active or f_of(state, cid).valid):
@@ -342,7 +346,7 @@ def damage(state: State, frame: Frame) -> None:
     name = cname(state, cid)
     if deadly or amount >= 2 or (amount == 1 and board.is_injured(state, cid)):
         state.log(f"{name} receives {amount} damage and is discarded")
-        leave_play(state, cid, "discard")
+        leave_play(state, cid, "discard", told=True)
     elif amount == 1:
         state.mcard(cid).orientation = INJURED
         state.log(f"{name} receives 1 damage and is injured")

@@ -95,10 +95,12 @@ def _send(state: State, player: int, team: list[int], battle: int, side: str) ->
     state.players[player]["teams"] = [t for t in teams if not set(t) & set(team)]
     for cid in team:
         state.move(cid, f"battle:{player}", controller=player)
-    state.log(
-        f"Player {player + 1} sends out {_team_label(state, team)} (Head: {board.label(state, team[0])}, "
-        f"Power {board.team_power(state, team)})"
-    )
+    head = f"(Head: {board.label(state, team[0])}, Power {board.team_power(state, team)})"
+    if side == "b":  # a block is told as one [9.4]: "Player 2 blocks Naruto with Sasuke + Sakura (...)"
+        against = _team_label(state, list(board.battles(state)[battle]["a"]))
+        state.log(f"Player {player + 1} blocks {against} with {_team_label(state, team)} {head}")
+    else:
+        state.log(f"Player {player + 1} sends out {_team_label(state, team)} {head}")
     for cid in reversed(team):
         if not board.active(state, cid):
             continue
