@@ -348,3 +348,45 @@ def test_usagi_event_field_in_words_groups_each_event_with_owner_and_involved() 
                 involved += 1
     assert involved
     assert sum(len(faces) for _, faces in zone.groups) == state.count("events")
+
+
+def _inuyasha_after(players: list[dict[str, Any]], step: str, choose: str) -> tuple[State, Any]:
+    from bot.render.model import build_board
+    from engine.core.scenario import build_state
+    from engine.core.scenario_expect import find_option
+
+    state = build_state({"game": "inuyasha", "setup": {"players": players, "state": {"active": 0, "step": step}}})
+    state.apply(find_option(state, choose))
+    return state, model_of(build_board(state.game, state.view(None), ["Ana", "Bo"], title="Match"))
+
+
+def _marked(model: object) -> list[kit.CardBox]:
+    return [box for box in _boxes(model) if box.mark]
+
+
+def test_inuyasha_highlight_falls_on_the_copy_that_changed() -> None:
+    """Issue 33: the last action's highlight went to the first card of that name, so with two
+    copies it fell on the one nothing happened to. It falls on the one that changed; on none
+    when the named card left play."""
+    piles = {"deck": ["10x Swarm of Imps"], "shards": ["5x Swarm of Imps"]}
+    two_imps = {"zones": {"play": ["Swarm of Imps", "Swarm of Imps"], **piles}}
+    me = {"zones": {"play": ["Village Militia"], "hand": ["Spell of Slumber"], **piles}}
+    state, model = _inuyasha_after([me, two_imps], "battle", "event:{hand:0/Spell of Slumber}:{play:1#1}")
+    assert state.events[-1].text == "Swarm of Imps is expended."
+    second = state.zones["play:1"][1]
+    assert state.cards[second].orientation == "expended"
+    assert [box.cid for box in _marked(model)] == [second]
+
+    me = {"zones": {"play": ["Village Militia"], "hand": ["Village Militia"], **piles}}
+    state, model = _inuyasha_after([me, {"zones": dict(piles)}], "setup", "Play Village Militia (deck cost 0)")
+    newest = state.zones["play:0"][-1]
+    assert len(state.zones["play:0"]) == 2 and [box.cid for box in _marked(model)] == [newest]
+
+
+def test_a_card_that_left_play_marks_no_copy_still_in_play() -> None:
+    action = kit.LastAction("Swarm of Imps is defeated.", "Swarm of Imps")
+    survivor = kit.CardBox("Swarm of Imps", "character", cid=1)
+    kit.mark_boxes([survivor, kit.back(2, tags=("Defeated",))], action)
+    assert survivor.mark == ""
+    kit.mark_boxes([survivor], kit.LastAction("Swarm of Imps is expended.", "Swarm of Imps"))
+    assert survivor.mark == "last"

@@ -5,6 +5,7 @@ captured shards; the Kaitou card; from the spectator view.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -188,8 +189,35 @@ def build(game: Game, board: Board) -> InuyashaBoard:
     boxes = [b for s in sides for g in s.characters for b in g.boxes] + [
         b for s in sides for b in (*s.locations, *s.resolving)
     ]
-    kit.mark_boxes(boxes, last)
+    kit.mark_boxes(boxes, last, _changed(view, last))
     return model
+
+
+_GETS = re.compile(r" gets [+-]\d+ (\w+)")
+
+
+def _changed(view: dict[str, Any], last: kit.LastAction | None) -> Callable[[str, CardBox], bool]:
+    """Which of copies alike the last action changed: the expended one (an attacker expends), the
+    one with a modifier on the color it "gets", the newest of a card just played."""
+    text = last.text if last is not None else ""
+    gets = _GETS.search(text)
+    modified = {m[0] for m in view.get("modifiers", []) if gets and m[1] == gets.group(1)}
+    newest: dict[str, kit.CardId] = {}  # a zone lists its cards oldest first
+    for entry in view.get("players", []):
+        for raw in kit.slots_of(entry["zones"].get("play")):
+            if raw and "name" in raw:
+                newest[str(raw["name"])] = raw["id"]
+
+    def prefer(mark: str, box: CardBox) -> bool:
+        if mark == "attacker" or " is expended" in text:
+            return box.sideways
+        if gets:
+            return box.cid in modified
+        if " plays " in text:
+            return newest.get(box.title) == box.cid
+        return False
+
+    return prefer
 
 
 # ---------------------------------------------------------------------------------- drawing

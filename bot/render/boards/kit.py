@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from functools import lru_cache
 from typing import Any, Final
@@ -275,18 +275,29 @@ def last_action(events: Sequence[str], known: Iterable[str]) -> LastAction | Non
     return None
 
 
-def mark_boxes(boxes: Iterable[CardBox], action: LastAction | None) -> None:
-    """Mark the first shown card named by the last action (attacker in gold, target in red)."""
+_GONE = re.compile(
+    r"(?: receives \d+ damage and)? (?:is|are) (?:defeated|discarded|destroyed|killed|removed from the game)"
+)
+
+
+def mark_boxes(
+    boxes: Iterable[CardBox], action: LastAction | None, prefer: Callable[[str, CardBox], bool] | None = None
+) -> None:
+    """Mark the shown card named by the last action (attacker in gold, target in red). Of copies
+    alike, the first one `prefer(mark, box)` picks (the one the action changed, when the game
+    can tell: the expended one, the one with the new modifier, the one just played), else the
+    first; none when the action took the named card out of play (a copy still in play did not change)."""
     if action is None:
         return
+    shown = list(boxes)
     wanted = {"attacker" if action.target else "last": action.actor, "target": action.target}
     for mark, name in wanted.items():
-        if not name:
+        if not name or (mark == "last" and re.search(re.escape(name) + _GONE.pattern, action.text)):
             continue
-        for box in boxes:
-            if box.title and not box.mark and (box.title == name or name.startswith(box.title + " #")):
-                box.mark = mark
-                break
+        same = [b for b in shown if b.title and not b.mark and (b.title == name or name.startswith(b.title + " #"))]
+        fitting = [b for b in same if prefer is not None and prefer(mark, b)] or same
+        if fitting:
+            fitting[0].mark = mark
 
 
 class Canvas:
