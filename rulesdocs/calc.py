@@ -115,7 +115,11 @@ def merge(previous: str, follow_up: str) -> Battle | None:
     instead?"): the monster whose side it names, else the one with the same stat."""
     before = battle(previous)
     changed = _values(follow_up)
-    if before is None or len(changed) != 1:
+    if before is None:
+        return None
+    if not changed:
+        changed = _bare(follow_up, before)
+    if len(changed) != 1:
         return None
     new = changed[0]
     if new.side:
@@ -130,6 +134,21 @@ def merge(previous: str, follow_up: str) -> Battle | None:
         return replace(before, attacker=replace(before.attacker, value=new.value))
     target = replace(before.target, value=new.value, stat=new.stat)
     return replace(before, target=target, face_down=before.face_down and new.stat == "def")
+
+
+_BARE = re.compile(r"\b(?P<n>\d{1,2},\d{3}|\d{3,5})\b")
+
+
+def _bare(follow_up: str, before: Battle) -> list[Monster]:
+    """A value typed without ATK or DEF ("what if theirs had 2500 instead"): it keeps the stat of the
+    monster whose side the follow-up names."""
+    values = list(_BARE.finditer(follow_up))
+    mine, theirs = bool(_MINE.search(follow_up)), bool(_THEIRS.search(follow_up))
+    if len(values) != 1 or mine == theirs:
+        return []
+    side: Side = "mine" if mine else "theirs"
+    monster = before.attacker if before.attacker.side == side else before.target
+    return [Monster(int(values[0].group("n").replace(",", "")), monster.stat, side, values[0].start())]
 
 
 def _whose(side: Side, capital: bool = False) -> str:

@@ -46,6 +46,8 @@ def test_a_follow_up_changes_the_value_it_names() -> None:
     assert "they take 600" in calc.outcome(calc.merge(first, "what if mine was 2000 atk"))
     assert "nobody takes battle damage" in calc.outcome(calc.merge(first, "and if it was 1500 def?"))
     assert calc.merge(first, "and if it was 2000 atk?") is None  # two ATK values: which one is unclear
+    assert "you take 200" in calc.outcome(calc.merge(first, "what if theirs had 2000 instead"))
+    assert calc.merge(first, "what if it had 2000 instead") is None  # whose value, unclear
     assert calc.merge("how many tributes for a level 7 monster", "and 2000 atk?") is None
 
 
