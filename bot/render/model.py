@@ -102,7 +102,7 @@ Current = Callable[[dict[str, Any]], Mapping[str, Any]]
 def _now(value: Any, printed: Any) -> str:
     """A current value with the printed one beside it when they differ ("1500 (printed 1300)")."""
     if printed is None:
-        return f"{value} (printed none)"
+        return f"{value} (not printed)"
     return str(value) if value == printed else f"{value} (printed {printed})"
 
 

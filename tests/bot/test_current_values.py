@@ -159,7 +159,7 @@ def test_web_of_spies_rates_an_unrated_character_in_words() -> None:
     state.apply("play:0")
     text, embed, _ = _board_words(state)
     for words in (text, embed):
-        assert "intrigue 1 (printed none)" in _line_of(words, "Mifune Spearman")
+        assert "intrigue 1 (not printed)" in _line_of(words, "Mifune Spearman")
 
 
 def _engine_stats(state: State, cid: int) -> dict[str, Any]:
