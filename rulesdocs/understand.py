@@ -197,8 +197,34 @@ def value_tokens(words: list[str], question: str, game: str) -> list[str]:
     from rulesdocs.chat import tokens
 
     out = ["value" if w.isdigit() and int(w) >= VALUE_FLOOR else w for w in words]
+    if game == "naruto":
+        out += tokens(_naruto_margin(question), game)
     values = [n for n in situation(question).numbers if n >= VALUE_FLOOR]
     if len(values) == 2 and not _COMPARED.search(question):
         first, second = values
         out += tokens("higher" if first > second else "lower" if first < second else "equal", game)
     return out
+
+
+_DIFFERENCE = re.compile(r"\b(?:difference|diff|differ(?:s|ence)? by|by)\s*(?:is|of|was|=)?\s*(\d{1,2})\b", re.I)
+_POWERS = re.compile(r"\b(\d{1,2})\s*(?:power\s*)?(?:vs\.?|versus|against|into|to)\s*(\d{1,2})\b", re.I)
+OUTSTANDING_MARGIN = 5
+"""Naruto: a battle won by this much Team Power or more is an Outstanding Victory."""
+
+
+def _naruto_margin(question: str) -> str:
+    """ "outstanding victory" or "victory" for a Naruto battle typed with its power difference
+    ("the power difference is 6", "power 3 vs 8"), else ""."""
+    if not re.search(r"\bpower|\bbattle|\bblock|\bteam", question, re.I):
+        return ""
+    said = _DIFFERENCE.search(question)
+    powers = _POWERS.search(question)
+    if said is not None:
+        margin = int(said.group(1))
+    elif powers is not None:
+        margin = abs(int(powers.group(1)) - int(powers.group(2)))
+    else:
+        return ""
+    if margin <= 0:
+        return ""
+    return "outstanding victory" if margin >= OUTSTANDING_MARGIN else "victory"

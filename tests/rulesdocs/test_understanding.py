@@ -186,3 +186,18 @@ def test_an_ellipsis_the_same_rule_covers_is_still_answered(fresh_service: Rules
     first = fresh_service.ask("what happens when a healthy ninja takes 1 damage", game="naruto", where=where)
     again = fresh_service.ask("and 2 damage?", where=where)
     assert first.found and again.found and "discard" in again.text.lower()
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("we blocked and the power difference is 6, what happens", "Outstanding Victory"),
+        ("my team has power 3 vs their 8, what happens", "Outstanding Victory"),
+        ("power difference 3 what happens", "Victory (difference 1-4)"),
+    ],
+)
+def test_a_naruto_battle_typed_with_its_margin_gets_the_victory_it_is(
+    fresh_service: RulesService, question: str, expected: str
+) -> None:
+    answer = fresh_service.ask(question, game="naruto")
+    assert answer.found and expected in answer.text
