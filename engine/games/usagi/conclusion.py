@@ -85,9 +85,12 @@ def resolve_event(state: State, frame: Frame) -> None:
         if data["index"] < len(tied):
             seat = tied[data["index"]]
             data["asking"] = seat
+            bonuses = board.auras(state)  # the ratings the re-rating counts (rule 7.5)
             options = [
                 Option(
-                    f"tie:{cid}", f"Discard {board.name(state, cid)} #{cid} ({board.rating_line(state, cid)})", "tie"
+                    f"tie:{cid}",
+                    f"Discard {board.name(state, cid)} #{cid} ({board.rating_line(state, cid, bonuses)})",
+                    "tie",
                 )
                 for cid in _involved_cards(state, eid, seat)
             ]
