@@ -390,3 +390,14 @@ def test_a_card_that_left_play_marks_no_copy_still_in_play() -> None:
     assert survivor.mark == ""
     kit.mark_boxes([survivor], kit.LastAction("Swarm of Imps is expended.", "Swarm of Imps"))
     assert survivor.mark == "last"
+
+
+def test_a_cut_card_name_keeps_its_last_word() -> None:
+    """Names that differ only at their end ("The Demon Brothers Meizu" / "... Gouzu") stay apart
+    on a card too narrow for the whole name: the last word is kept, the middle is cut."""
+    meizu, gouzu = (
+        kit.CardBox(f"The Demon Brothers {n}", "ninja", stats=("1 / 1",), tags=("Injured",)) for n in ("Meizu", "Gouzu")
+    )
+    shown = [kit.title_lines(box, 130, 172) for box in (meizu, gouzu)]
+    assert shown[0] != shown[1] and shown[0][-1] == "Meizu" and shown[1][-1] == "Gouzu"
+    assert any(line.endswith("…") for line in shown[0])

@@ -91,8 +91,12 @@ _TOKENS = re.compile(r"[^ -]+-+|[^ -]+|-+")  # a no-break space (\xa0) keeps wor
 
 
 @lru_cache(maxsize=4096)
-def fit(text: str, width: int, size: int = SMALL, lines: int = 2, bold: bool = True) -> tuple[str, ...]:
-    """`text` wrapped into at most `lines` lines of `width` px; the last one ends in "…" if cut.
+def fit(
+    text: str, width: int, size: int = SMALL, lines: int = 2, bold: bool = True, *, keep_end: bool = False
+) -> tuple[str, ...]:
+    """`text` wrapped into at most `lines` lines of `width` px; the last one ends in "…" if cut
+    (`keep_end`: the last word stays on the last line and the line before it ends in "…", so
+    names that differ only at their end stay apart).
 
     >>> fit("Blue-Eyes White Dragon", 400, 22)
     ('Blue-Eyes White Dragon',)
@@ -100,6 +104,8 @@ def fit(text: str, width: int, size: int = SMALL, lines: int = 2, bold: bool = T
     True
     >>> fit("Spymaster", 100, 22)  # a word wider than the line is hyphenated, 3+ letters carried
     ('Spymas-', 'ter')
+    >>> fit("The Demon Brothers Meizu", 110, 22, 3, keep_end=True)
+    ('The', 'Demon…', 'Meizu')
     """
     out: list[str] = []
     words = _TOKENS.findall(text)  # words, split after hyphens too ("Half-" "Demon")
@@ -120,10 +126,15 @@ def fit(text: str, width: int, size: int = SMALL, lines: int = 2, bold: bool = T
             line = join(line, words.pop(0))
         out.append(line)
     if words and out:
-        last = out[-1]
+        if keep_end and len(out) > 1 and text_width(words[-1], size, bold) <= width:
+            out[-1] = words[-1]  # "The Demon… / Meizu": the end tells "Meizu" from "Gouzu"
+            cut = -2
+        else:
+            cut = -1
+        last = out[cut]
         while last and text_width(last + "…", size, bold) > width:
             last = last[:-1]
-        out[-1] = last.rstrip(" ,-") + "…"
+        out[cut] = last.rstrip(" ,-") + "…"
     return tuple(out)
 
 
@@ -146,10 +157,10 @@ def title_lines(box: CardBox, w: int, h: int) -> tuple[str, ...]:
     the name does not fit above its stats and tags)."""
     room = max(1, (h - _stats_height(box, w) - _tags_height(box, w) - 10) // (SMALL + 3))
     inner = w - 2 * CARD_PAD
-    lines = fit(box.title, inner, SMALL, min(3, room))
+    lines = fit(box.title, inner, SMALL, min(3, room), keep_end=True)
     corner_w = text_width(box.corner, SMALL) + 8 if box.corner else 0
     if box.corner and len(lines) >= room and text_width(lines[-1], SMALL) + corner_w > inner:
-        lines = fit(box.title, inner, SMALL, max(1, room - 1))  # keep a line for the corner
+        lines = fit(box.title, inner, SMALL, max(1, room - 1), keep_end=True)  # keep a line for the corner
     return lines
 
 
