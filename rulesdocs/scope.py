@@ -46,7 +46,10 @@ def _load() -> tuple[list[_Rule], dict[GameId, list[_Rule]]]:
 
     per_game = raw.pop("game_specific", {}) or {}
     shared = [rule(str(c), b) for c, b in raw.items()]
-    return shared, {str(g): [rule("game_specific", b)] for g, b in per_game.items()}
+    return shared, {
+        str(g): [rule("game_specific", b) for b in (body if isinstance(body, list) else [body])]
+        for g, body in per_game.items()
+    }
 
 
 _SHARED, _PER_GAME = _load()

@@ -74,6 +74,12 @@ def test_follow_up_is_answered_with_the_previous_question(fresh_service: RulesSe
         ("can i respond to a mana ability like in mtg", "usagi", "other_games"),
         ("when is the next regional tournament", "inuyasha", "organized_play"),
         ("which goalkeeper card is the strongest", "inazuma", "strategy"),
+        ("whats the offside rule", "inazuma", "game_specific"),
+        ("how do shards work in a 3 player game", "inuyasha", "game_specific"),
+        ("what is missing the timing", "yugioh", "game_specific"),
+        ("whats the penalty for acting out of turn", "usagi", "organized_play"),
+        ("what happens if a player leaves a multiplayer game", "usagi", "organized_play"),
+        ("whats the time limit for a game", "naruto", "organized_play"),
     ],
 )
 def test_questions_outside_the_rules_are_recognised(question: str, game: str, category: str) -> None:
@@ -89,6 +95,10 @@ def test_questions_outside_the_rules_are_recognised(question: str, game: str, ca
         ("what events can i propose", "usagi"),
         ("how many color values does a character have", "inuyasha"),
         ("can i attack with my strongest monster first", "yugioh"),
+        ("how does the penalty shootout work", "inazuma"),
+        ("how many players can play", "usagi"),
+        ("can i attack with 3 monsters", "yugioh"),
+        ("what happens in a 4 player game", "usagi"),
     ],
 )
 def test_rules_questions_that_sound_alike_are_in_scope(question: str, game: str) -> None:
