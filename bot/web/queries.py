@@ -7,12 +7,12 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Text, cast, func
+from sqlalchemy import Integer, Text, cast, func
 from sqlalchemy import select as select_columns
 from sqlmodel import col, select
 
 from bot.persistence import Database, GuildConfig, MatchRow
-from bot.persistence.league_models import LeagueEntryRow, LeagueRow
+from bot.persistence.league_models import LeagueEntryRow, LeagueMatchRow, LeaguePodRow, LeagueRow
 from bot.services.match_model import decision_times, result_text, seats_of
 from bot.web.links import OFFLINE_GUILD
 
@@ -35,9 +35,28 @@ LIGHT_COLUMNS = (
 )
 
 
+@dataclass(slots=True)
+class LightRow:
+    """The columns of a match row a list needs; reads like a `MatchRow` for `result_text` and
+    `seats_of` (building real rows costs milliseconds each: pydantic defaults)."""
+
+    id: int
+    game: str
+    status: str
+    seats: list[dict[str, Any]]
+    result: dict[str, Any] | None
+    guild_id: str | None
+    updated_at: float
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
 def light_row(found: Any) -> MatchRow:
-    """A match row with only the listed columns (enough for names, status and result)."""
-    return MatchRow(**dict(found._mapping))
+    """A match with only the listed columns (enough for names, status, result and decision times)."""
+    return cast_row(LightRow(**dict(found._mapping)))
+
+
+def cast_row(light: LightRow) -> MatchRow:
+    return light  # type: ignore[return-value]  # duck-typed: only the fields above are read
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +168,8 @@ class PlayerPage:
 
 async def player_page(db: Database, guild_id: str, user: str) -> PlayerPage | None:
     """A person's matches on a server: the latest, head to head against each opponent, and how long
-    they take to decide on average. None when they have played no match there."""
+    they take to decide on average, and the games of the leagues they entered (whose results are
+    rated). None when they have neither played a match nor entered a league there."""
     needle = json.dumps({"user": user})[1:-1]
     escaped = needle.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
     stmt = (
@@ -161,19 +181,26 @@ async def player_page(db: Database, guild_id: str, user: str) -> PlayerPage | No
         )
         .order_by(col(MatchRow.id).desc())
     )
+    entries_stmt = (
+        select_columns(col(LeagueEntryRow.name), col(LeagueRow.game))
+        .join(LeagueRow, col(LeagueRow.id) == col(LeagueEntryRow.league_id))
+        .where(col(LeagueRow.guild_id) == guild_id, col(LeagueEntryRow.user) == user)
+        .order_by(col(LeagueEntryRow.id).desc())
+    )
     async with db.session() as session:
         found = (await session.execute(stmt)).all()
+        entries = (await session.execute(entries_stmt)).all()
     rows = [light_row(r) for r in found]
     rows = [r for r in rows if any(str(s.get("user")) == user for s in r.seats)]
-    if not rows:
+    if not rows and not entries:
         return None
     versus: dict[str, HeadToHead] = {}
     total, count = 0.0, 0
-    name = user
+    name = next((str(e[0]) for e in entries if e[0]), user)
     for row in rows:
         seats = seats_of(row)
         me = next(i for i, s in enumerate(seats) if s.user == user)
-        name = seats[me].name if name == user else name
+        name = seats[me].name if name == user or row is rows[0] else name
         spent, made = decision_times(row).get(me, (0.0, 0))
         total, count = total + spent, count + made
         if row.status != "finished" or not row.result:
@@ -190,7 +217,7 @@ async def player_page(db: Database, guild_id: str, user: str) -> PlayerPage | No
             else:
                 line.draws += 1
     table = sorted(versus.values(), key=lambda h: (-(h.wins + h.losses + h.draws), h.name))
-    games = sorted({r.game for r in rows})
+    games = sorted({r.game for r in rows} | {str(e[1]) for e in entries})
     return PlayerPage(
         user, name, [MatchLine.of(r) for r in rows[:RECENT]], table, total / count if count else None, count, games
     )
@@ -206,3 +233,70 @@ async def match_row(db: Database, match_id: int) -> MatchRow | None:
     if not 0 < match_id <= 2**31 - 1:
         return None
     return await db.get_match(match_id)
+
+
+def _changes(table: Any, *extra: Any) -> list[Any]:
+    """Aggregates that change whenever a league match's or pod's result does: every change of a
+    result is appended to its `history`, so the total length of the histories grows with each."""
+    return [
+        func.count(),
+        func.coalesce(func.sum(func.length(cast(table.history, Text))), 0),
+        func.max(table.reported_at),
+        func.max(table.confirmed_at),
+        *extra,
+    ]
+
+
+async def league_stamp(db: Database, league_id: int) -> tuple[Any, ...]:
+    """A cheap fingerprint of everything a league page shows (one row per table, no records):
+    pages are cached under it and drawn again as soon as anything changes."""
+    matches = LeagueMatchRow.__table__.c  # type: ignore[attr-defined]
+    pods = LeaguePodRow.__table__.c  # type: ignore[attr-defined]
+    entries = LeagueEntryRow.__table__.c  # type: ignore[attr-defined]
+    leagues = LeagueRow.__table__.c  # type: ignore[attr-defined]
+    async with db.engine.connect() as conn:
+        parts = [
+            (await conn.execute(select_columns(*columns).where(where))).one()
+            for columns, where in (
+                (
+                    [leagues.status, leagues.current_round, leagues.decklists_public, leagues.rounds, leagues.name],
+                    leagues.id == league_id,
+                ),
+                (_changes(matches, func.count(matches.player_b)), matches.league_id == league_id),
+                (_changes(pods, func.sum(func.length(cast(pods.places, Text)))), pods.league_id == league_id),
+                (
+                    [
+                        func.count(),
+                        func.max(entries.joined_at),
+                        func.sum(func.length(entries.name)),
+                        func.sum(entries.dropped_round),
+                        func.sum(cast(entries.dropped, Integer)),
+                    ],
+                    entries.league_id == league_id,
+                ),
+            )
+        ]
+    return tuple(tuple(part) for part in parts)
+
+
+async def ratings_stamp(db: Database, guild_id: str, game: str) -> tuple[Any, ...]:
+    """A cheap fingerprint of every rated result of a server's game (matches and its leagues')."""
+    match = MatchRow.__table__.c  # type: ignore[attr-defined]
+    matches = LeagueMatchRow.__table__.c  # type: ignore[attr-defined]
+    pods = LeaguePodRow.__table__.c  # type: ignore[attr-defined]
+    leagues = LeagueRow.__table__.c  # type: ignore[attr-defined]
+    here = match.guild_id.is_(None) if guild_id == OFFLINE_GUILD else match.guild_id == guild_id
+    ours = select_columns(leagues.id).where(leagues.guild_id == guild_id, leagues.game == game)
+    async with db.engine.connect() as conn:
+        played = (
+            await conn.execute(
+                select_columns(func.count(), func.max(match.updated_at), func.sum(match.version)).where(
+                    here, match.game == game, match.status == "finished"
+                )
+            )
+        ).one()
+        league_parts = [
+            (await conn.execute(select_columns(*_changes(table)).where(table.league_id.in_(ours)))).one()
+            for table in (matches, pods)
+        ]
+    return (tuple(played), *(tuple(part) for part in league_parts))

@@ -11,7 +11,7 @@ answer before the others have chosen.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.persistence import MatchRow
 from bot.render.image import board_png
@@ -25,7 +25,10 @@ from engine.core.state import State
 
 IMAGE_BUDGET = 96 * 1024 * 1024
 """Bytes of board PNGs kept in memory (a board is 20-80 KB)."""
-TIMELINES = 256
+TIMELINES = 128
+CHECKPOINT_EVERY = 64
+"""A timeline keeps a copy of the state every this many steps: a step's board replays at most
+this many choices (the engine's clone is a few lists; a copy is tens of KB)."""
 
 
 class NotReplayable(Exception):
@@ -40,11 +43,21 @@ class Step:
     lines: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Timeline:
     steps: tuple[Step, ...]
     shown: int
     """The last step a page may show (every step of a finished match)."""
+    checkpoints: dict[int, State] = field(default_factory=dict)
+    story_html: str | None = None  # the story as rendered once (`bot.web.routes`)
+
+    def state_at(self, record: MatchRecord, step: int) -> State:
+        """The state after `step` choices, from the nearest checkpoint before it."""
+        start = max((n for n in self.checkpoints if n <= step), default=None)
+        state = record.new_state() if start is None else self.checkpoints[start].clone()
+        for choice in record.choices[start or 0 : step]:
+            state.apply(choice)
+        return state
 
     @property
     def total(self) -> int:
@@ -92,20 +105,27 @@ def build_timeline(row: MatchRow) -> Timeline:
         return tuple(collapse([name_players(text, names) for text in events]))
 
     steps = [Step(_turn(state), told(0))]
+    checkpoints = {0: state.clone()}
     calm = 0  # the last step outside a simultaneous step
     for number, choice in enumerate(record.choices, start=1):
         before = state.event_total
         state.apply(choice)
         steps.append(Step(_turn(state), told(before)))
+        if number % CHECKPOINT_EVERY == 0:
+            checkpoints[number] = state.clone()
         if not in_simultaneous_step(state):
             calm = number
-    live = row.status == "active"
-    return Timeline(tuple(steps), calm if live else len(record.choices))
+    shown = calm if row.status == "active" else len(record.choices)
+    timeline = Timeline(tuple(steps), shown, checkpoints)
+    # the step a page opens at is drawn at once: keep it too
+    checkpoints[shown] = state if shown == len(record.choices) else timeline.state_at(record, shown)
+    return timeline
 
 
-def board_at(row: MatchRow, step: int) -> Board:
+def board_at(row: MatchRow, step: int, timeline: Timeline | None = None) -> Board:
     """The spectator's board after `step` choices (the last step of an ended match says its result)."""
-    state = record_of(row).replay(step)
+    record = record_of(row)
+    state = timeline.state_at(record, step) if timeline is not None else record.replay(step)
     names = [seat.name for seat in seats_of(row)]
     game = get_game(row.game)
     board = build_board(game, lens_of(row, state, None).view(), names, title=f"{game.name} · step {step}")
@@ -148,7 +168,8 @@ class Replays:
         future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
         self._rendering[key] = future
         try:
-            png = await asyncio.to_thread(lambda: board_png(board_at(row, step)))
+            timeline = self.timeline(row)
+            png = await asyncio.to_thread(lambda: board_png(board_at(row, step, timeline)))
             self.images.put(key, png)
             future.set_result(png)
             return png

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
+from markupsafe import Markup
 
-from bot.persistence.league_models import LeagueMatchRow, LeaguePodRow
+from bot.persistence.league_models import LeagueMatchRow, LeaguePodRow, LeagueRow
 from bot.render.leagues import ordinal
 from bot.services.leagues import pod_service
 from bot.services.leagues.export import csv_bytes, export_file_name
@@ -19,7 +20,7 @@ from bot.services.leagues.pod_standings import show_points
 from bot.services.leagues.service import LeagueInfo, LeagueService, names_of
 from bot.services.leagues.standings import standings
 from bot.services.match_model import average_times, result_text, seats_of
-from bot.services.skill import PROVISIONAL_GAMES
+from bot.services.skill import DISPLAY_BASE, PROVISIONAL_GAMES
 from bot.web import queries
 from bot.web.links import OFFLINE_GUILD
 from bot.web.replay import NotReplayable
@@ -43,6 +44,12 @@ async def index(request: web.Request) -> web.Response:
     site = site_of(request)
     guilds = await queries.public_guilds(site.services.db)
     return site.page("index.html", title="tcgtable", guilds=guilds)
+
+
+@routes.get("/favicon.ico")
+async def favicon(request: web.Request) -> web.Response:
+    """No icon (browsers ask for one on every site): an empty answer, not a 404 in their console."""
+    return web.Response(status=204, headers={"Cache-Control": "public, max-age=86400"})
 
 
 # ---------------------------------------------------------------------------------------- servers
@@ -74,7 +81,7 @@ async def leaderboard(request: web.Request) -> web.Response:
     game = request.match_info["game"]
     if game not in site.game_ids:
         raise not_found("No such game.")
-    table, _ = await site.ratings.table_and_history(guild_id, game)
+    table, _ = await site.ratings_of(guild_id, game)
     return site.page(
         "leaderboard.html",
         title=f"{game} leaderboard",
@@ -96,24 +103,14 @@ class StandingLine:
     cells: tuple[str, ...]
 
 
+Seated = tuple[str, str, str]
+"""A player in a pairing or pod: (user, name, finishing place or "")."""
+
+
 @dataclass(frozen=True, slots=True)
 class RoundShow:
     title: str
-    lines: list[tuple[list[tuple[str, str]], str, str]]  # [(user, name) ...], score or places, status
-
-
-def fingerprint(info: LeagueInfo) -> tuple[Any, ...]:
-    """What league pages are computed from: any result, drop or round change makes a new key."""
-    league = info.league
-    return (
-        league.id,
-        league.status,
-        league.current_round,
-        league.decklists_public,
-        tuple((e.user, e.name, e.dropped) for e in info.entries),
-        tuple((m.id, m.status, m.games_a, m.games_b, m.draws, m.double_loss, m.confirmed_at) for m in info.matches),
-        tuple((p.id, p.status, tuple(p.places), p.double_loss, p.unplayed, p.confirmed_at) for p in info.pods),
-    )
+    lines: list[tuple[list[Seated], str, str]]  # players, the score ("" for a pod), status
 
 
 def standing_lines(info: LeagueInfo, ratings: list[tuple[str, float, int]]) -> tuple[list[str], list[StandingLine]]:
@@ -164,27 +161,29 @@ def round_title(info: LeagueInfo, number: int) -> str:
     return f"Round {number}"
 
 
-def match_show(m: LeagueMatchRow, names: dict[str, str]) -> tuple[list[tuple[str, str]], str, str]:
-    a = (m.player_a, names.get(m.player_a, m.player_a))
+def match_show(m: LeagueMatchRow, names: dict[str, str]) -> tuple[list[Seated], str, str]:
+    a = (m.player_a, names.get(m.player_a, m.player_a), "")
     if m.player_b is None:
         return [a], "bye", m.status
-    b = (m.player_b, names.get(m.player_b, m.player_b))
+    b = (m.player_b, names.get(m.player_b, m.player_b), "")
     played = m.games_a + m.games_b + m.draws
     score = f"{m.games_a}-{m.games_b}" + (f"-{m.draws}" if m.draws else "") if played or m.status != "pending" else "vs"
     return [a, b], ("double loss" if m.double_loss else score), m.status
 
 
-def pod_show(p: LeaguePodRow, names: dict[str, str]) -> tuple[list[tuple[str, str]], str, str]:
-    players = [(u, names.get(u, u)) for u in p.players]
-    if len(players) == 1:
-        return players, "bye", p.status
-    if p.double_loss:
-        return players, "unplayed: nobody scores", p.status
-    if p.status == "pending" or not p.places:
-        return players, "", p.status
-    order = sorted(zip(p.places, range(len(players)), players, strict=True))
-    places = ", ".join(f"{name} {ordinal(place)}" for place, _, (_, name) in order)
-    return [seat for _, _, seat in order], places, p.status
+def pod_show(p: LeaguePodRow, names: dict[str, str]) -> tuple[list[Seated], str, str]:
+    """A pod's players best first, each with their place ("2nd=" when tied), once it has a result."""
+    if len(p.players) == 1:
+        return [(p.players[0], names.get(p.players[0], p.players[0]), "")], "bye", p.status
+    if p.double_loss or p.status == "pending" or not p.places:
+        seated = [(u, names.get(u, u), "") for u in p.players]
+        return seated, "unplayed: nobody scores" if p.double_loss else "", p.status
+    order = sorted(zip(p.places, range(len(p.players)), p.players, strict=True))
+    seated = [
+        (user, names.get(user, user), ordinal(place) + ("=" if p.places.count(place) > 1 else ""))
+        for place, _, user in order
+    ]
+    return seated, "", p.status
 
 
 def rounds_of(info: LeagueInfo) -> list[RoundShow]:
@@ -198,47 +197,55 @@ def rounds_of(info: LeagueInfo) -> list[RoundShow]:
     return [by_round[n] for n in order]
 
 
-async def league_info(site: Site, token: str) -> LeagueInfo:
+async def league_of(site: Site, token: str) -> LeagueRow:
     raw = site.value("l", token)
     league = await queries.league_by_id(site.services.db, int(raw)) if raw.isdigit() and len(raw) < 10 else None
     if league is None:
         raise not_found("There is no such league.")
     await site.check_guild(league.guild_id)
-    return await site.services.leagues.info(league.guild_id, league.name)
+    return league
 
 
 @routes.get(f"/l/{TOKEN}")
 async def league(request: web.Request) -> web.Response:
+    """A league's page, drawn again only when something in it changed (a 256-player league's page
+    is most of the work of this site)."""
     site = site_of(request)
-    info = await league_info(site, request.match_info["token"])
-    key = ("league", fingerprint(info))
+    row = await league_of(site, request.match_info["token"])
+    stamp = await queries.league_stamp(site.services.db, row.id or 0)
 
-    async def compute() -> tuple[Any, ...]:
-        ratings = await site.services.leagues.ratings(info.league.guild_id, info.league.name)
+    async def draw() -> str:
+        info = await site.services.leagues.info(row.guild_id, row.name)
+        ratings = await site.services.leagues.ratings(row.guild_id, row.name)
         head, rows = standing_lines(info, ratings)
-        return head, rows, ratings, rounds_of(info)
+        names = names_of(info.entries)
+        return site.render(
+            "league.html",
+            title=info.league.name,
+            info=info,
+            head=head,
+            rows=rows,
+            ratings=[(user, names.get(user, user), rating, games) for user, rating, games in ratings],
+            rounds=rounds_of(info),
+            points="/".join(str(p) for p in pod_service.points_table(info.league)) if info.is_pods else "",
+            linkable=site.linkable,
+        )
 
-    head, rows, ratings, rounds = await site.cached(key, compute)
-    names = names_of(info.entries)
-    return site.page(
-        "league.html",
-        title=info.league.name,
-        info=info,
-        head=head,
-        rows=rows,
-        ratings=[(user, names.get(user, user), rating, games) for user, rating, games in ratings],
-        rounds=rounds,
-        points="/".join(str(p) for p in pod_service.points_table(info.league)) if info.is_pods else "",
-        linkable=site.linkable,
-    )
+    html: str = await site.cached(("league", row.id, stamp), draw)
+    return web.Response(text=html, content_type="text/html", charset="utf-8")
 
 
 @routes.get(f"/l/{TOKEN}/export.csv")
 async def league_csv(request: web.Request) -> web.Response:
     site = site_of(request)
-    info = await league_info(site, request.match_info["token"])
-    text = await site.services.leagues.export_csv(info.league.guild_id, info.league.name)
-    name = export_file_name(info.league.name)
+    row = await league_of(site, request.match_info["token"])
+    stamp = await queries.league_stamp(site.services.db, row.id or 0)
+
+    async def export() -> str:
+        return await site.services.leagues.export_csv(row.guild_id, row.name)
+
+    text: str = await site.cached(("csv", row.id, stamp), export)
+    name = export_file_name(row.name)
     return web.Response(
         body=csv_bytes(text),
         content_type="text/csv",
@@ -260,7 +267,7 @@ async def player(request: web.Request) -> web.Response:
         raise not_found("This player has no match here.")
     plots = []
     for game in data.games:
-        table, history = await site.ratings.table_and_history(guild_id, game)
+        table, history = await site.ratings_of(guild_id, game)
         rank = next((n for n, r in enumerate(table, start=1) if r.player == user), None)
         if rank is not None:
             plots.append((game, rank, table[rank - 1], history.get(user, [])))
@@ -271,6 +278,7 @@ async def player(request: web.Request) -> web.Response:
         data=data,
         plots=plots,
         provisional=PROVISIONAL_GAMES,
+        newcomer=float(DISPLAY_BASE),
         linkable=site.linkable,
         seconds=_seconds,
     )
@@ -326,15 +334,18 @@ async def match_page(request: web.Request, step: int | None) -> web.Response:
     if at > timeline.shown:
         raise not_found("This match has no such step.")
     board = site.board(row, at)
+    step_base = f"/m/{token}/step/"
+    if timeline.story_html is None:  # the story is the same on every step's page: rendered once
+        timeline.story_html = site.env.get_template("story.html").render(story=timeline.turns(), step_base=step_base)
     return site.page(
         "match.html",
         timeline=timeline,
         problem="",
         step=at,
         board=board,
-        story=timeline.turns(),
+        story_html=Markup(timeline.story_html),
         board_base=f"/m/{token}/board/",
-        step_base=f"/m/{token}/step/",
+        step_base=step_base,
         **common,
     )
 

@@ -14,7 +14,8 @@ from bot.persistence import MatchRow
 from bot.render.model import Board
 from bot.services.games import get_game, list_games
 from bot.services.hub import Services
-from bot.services.ratings import RatingService
+from bot.services.ratings import Rating, RatingService
+from bot.web import queries
 from bot.web.cache import LRU
 from bot.web.links import OFFLINE_GUILD, WebLinks
 from bot.web.plot import rating_svg
@@ -74,8 +75,11 @@ class Site:
         self.game_ids = frozenset(info.id for info in list_games())
         self.env.globals.update(links=self.links, game_name=game_name)
 
+    def render(self, template: str, **context: Any) -> str:
+        return self.env.get_template(template).render(**context)
+
     def page(self, template: str, status: int = 200, **context: Any) -> web.Response:
-        html = self.env.get_template(template).render(**context)
+        html = self.render(template, **context)
         return web.Response(text=html, status=status, content_type="text/html", charset="utf-8")
 
     def value(self, kind: Kind, token: str) -> str:
@@ -98,7 +102,7 @@ class Site:
         key = Replays.image_key(row, step)
         found = self.boards.get(key)
         if found is None:
-            found = board_at(row, step)
+            found = board_at(row, step, self.replays.timeline(row))
             self.boards.put(key, found)
         return found
 
@@ -108,6 +112,14 @@ class Site:
         if found is None:
             found = await make()
             self.computed.put(key, found)
+        return found
+
+    async def ratings_of(self, guild_id: str, game: str) -> tuple[list[Rating], dict[str, list[tuple[float, float]]]]:
+        """A server's rating table and histories for a game, computed again only after a result changed."""
+        stamp = await queries.ratings_stamp(self.services.db, guild_id, game)
+        found: tuple[list[Rating], dict[str, list[tuple[float, float]]]] = await self.cached(
+            ("ratings", guild_id, game, stamp), lambda: self.ratings.table_and_history(guild_id, game)
+        )
         return found
 
     def linkable(self, user: str) -> bool:

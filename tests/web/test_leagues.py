@@ -64,3 +64,23 @@ async def test_a_server_page_lists_its_leagues(
     await finished_swiss_league(services, "Cup A", [(f"{n}", f"P{n}") for n in range(301, 305)], rounds=2)
     html = await (await client.get(links.guild(GUILD))).text()
     assert links.league(await league_id(services, "Cup A")) in html and "finished" in html
+
+
+async def test_pages_follow_every_change_of_a_result(
+    services: Services, client: TestClient[Any, Any], links: WebLinks
+) -> None:
+    """League pages and ratings are cached; an organizer's edit shows at once all the same."""
+    players = [(f"{n}", f"P{n}") for n in range(401, 405)]
+    await finished_swiss_league(services, "Edits", players, rounds=2, seed=3)
+    url = links.league(await league_id(services, "Edits"))
+    before = await (await client.get(url)).text()
+    board_before = await (await client.get(links.leaderboard(GUILD, "naruto"))).text()
+    info = await services.leagues.info(GUILD, "Edits")
+    match = next(m for m in info.matches if m.player_b is not None)
+    flipped = (match.games_b, match.games_a) if match.games_a != match.games_b else (2, 0)
+    await services.leagues.edit(match.id or 0, "org", *flipped, 0, "score sheet misread", is_organizer=True)
+    after = await (await client.get(url)).text()
+    expected = await services.leagues.standings(GUILD, "Edits")
+    assert after != before and [user for _, user in ROW.findall(after)] == [r.player for r in expected]
+    assert f"{flipped[0]}-{flipped[1]}" in after
+    assert await (await client.get(links.leaderboard(GUILD, "naruto"))).text() != board_before

@@ -12,6 +12,8 @@
   const counter = document.getElementById("counter");
   const caption = document.getElementById("caption");
   const permalink = document.getElementById("permalink");
+  const boardLink = document.getElementById("boardlink");
+  const storyBox = document.getElementById("storybox");
   const buttons = {
     first: document.getElementById("first"),
     prev: document.getElementById("prev"),
@@ -24,6 +26,17 @@
     return Array.from(document.querySelectorAll('#story li[data-step="' + step + '"]'));
   }
 
+  function highlight(lines) {
+    document.querySelectorAll("#story li.current").forEach((li) => li.classList.remove("current"));
+    lines.forEach((li) => li.classList.add("current"));
+    if (storyBox && lines.length) {  // scroll the story box (never the page) to the step's lines
+      const top = lines[0].offsetTop - storyBox.offsetTop;
+      if (top < storyBox.scrollTop || top > storyBox.scrollTop + storyBox.clientHeight - 40) {
+        storyBox.scrollTop = Math.max(0, top - storyBox.clientHeight / 3);
+      }
+    }
+  }
+
   function preload(step) {
     if (step >= 0 && step <= total) new Image().src = boardBase + step + ".png";
   }
@@ -33,6 +46,7 @@
     if (step === at && !push) return;
     at = step;
     img.src = boardBase + step + ".png";
+    if (boardLink) boardLink.href = img.src;
     img.alt = "The board at step " + step;
     slider.value = String(step);
     counter.textContent = "Step " + step + " / " + total;
@@ -53,8 +67,7 @@
       p.textContent = "Nothing public happened at this step.";
       caption.appendChild(p);
     }
-    document.querySelectorAll("#story li.current").forEach((li) => li.classList.remove("current"));
-    lines.forEach((li) => li.classList.add("current"));
+    highlight(lines);
     history.replaceState(null, "", stepBase + step);
     preload(step + 1);
   }
@@ -81,5 +94,6 @@
       go(e, moves[e.key]);
     }
   });
+  highlight(linesOf(at));
   preload(at + 1);
 })();
