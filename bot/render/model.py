@@ -134,7 +134,11 @@ def stats_text(game: Game, code: str, current: Mapping[str, Any] | None = None) 
             continue
         if isinstance(value, dict):
             names = [*value, *(k for k in live if k not in value)]  # a rating an effect gave counts too
-            items = [(k, _now(live.get(k, value.get(k)), value.get(k))) for k in names if value.get(k) or live.get(k)]
+            items = [
+                (k, _now(live.get(k, value.get(k)), value.get(k)))
+                for k in names
+                if value.get(k) is not None or live.get(k) is not None
+            ]
             pairs = [(v, k) if template != "{}" else (k, v) for k, v in items]  # "cost 1 honor", "red 7"
             value = ", ".join(f"{a} {b}" for a, b in pairs)
         elif isinstance(value, list):

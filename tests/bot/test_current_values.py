@@ -238,3 +238,15 @@ def test_a_set_monster_s_owner_reads_its_current_stats_in_private() -> None:
     assert "D. Human (Level 4, ATK 1500 (printed 1300), DEF 1300 (printed 1100)" in private
     assert "Dark Magician (Level 7, ATK 2500, DEF 2100)" in private  # a card in hand: printed is current
     assert "D. Human" not in board_text(build_board(get_game("yugioh"), state.view(None), NAMES, title="Match"))
+
+
+def test_a_rating_of_0_is_shown_as_the_image_shows_it() -> None:
+    """Usagi tells "rated 0" from unrated (rule 1.4: a Character rated even 0 may be involved):
+    the words show "labor 0" as the image draws a 0 tile."""
+    from bot.render.model import stats_text
+
+    game = get_game("usagi")
+    ronin = game.pool.resolve("Gray Ronin of the Long Road")
+    assert ronin.stats["ratings"]["labor"] == 0
+    assert "labor 0" in stats_text(game, ronin.code)
+    assert "labor 0" in stats_text(game, ronin.code, {"ratings": dict(ronin.stats["ratings"])})
