@@ -30,8 +30,10 @@ def handle(args: argparse.Namespace) -> int:
 
 
 async def serve(settings: object, port: int | None) -> int:
-    """Open the database, serve until interrupted, then close everything."""
+    """Open the database, serve until interrupted (or SIGTERM), then close everything."""
     import asyncio
+    import contextlib
+    from signal import SIGINT, SIGTERM
 
     from bot.services.hub import Services
     from bot.settings import Settings
@@ -45,8 +47,13 @@ async def serve(settings: object, port: int | None) -> int:
         await services.close()
         print(f"tcgtable web: cannot listen: {exc}", file=sys.stderr)
         return 1
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signal in (SIGINT, SIGTERM):  # a platform stops a process by SIGTERM: close cleanly
+        with contextlib.suppress(NotImplementedError):  # Windows
+            loop.add_signal_handler(signal, stop.set)
     try:
-        await asyncio.Event().wait()
+        await stop.wait()
     finally:
         await runner.cleanup()
         await services.close()

@@ -16,7 +16,7 @@ MAX_CLIENTS = 10_000
 class RateLimit:
     """`burst` requests at once, refilled at `rate` a second, per client key."""
 
-    def __init__(self, rate: float = 5.0, burst: int = 60) -> None:
+    def __init__(self, rate: float = 10.0, burst: int = 120) -> None:
         self.rate = rate
         self.burst = burst
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()  # key -> (tokens, when)

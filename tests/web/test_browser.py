@@ -147,7 +147,8 @@ def test_clicking_through_a_replay_changes_the_board(site: tuple[LiveSite, Data]
         "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'));", slider, middle
     )
     wait(lambda: counter.text.startswith(f"Step {middle} "))
-    assert board_state(driver)[0].endswith(f"/board/{middle}.png")
+    wait(lambda: driver.find_element(By.ID, "board").get_attribute("src").endswith(f"/board/{middle}.png"))
+    assert board_state(driver)[1] != last[1]
 
     story = driver.find_elements(By.CSS_SELECTOR, "#story li[data-step]")
     target = story[len(story) // 3]

@@ -81,7 +81,12 @@
   buttons.prev.addEventListener("click", (e) => go(e, at - 1));
   buttons.next.addEventListener("click", (e) => go(e, at + 1));
   buttons.last.addEventListener("click", (e) => go(e, total));
-  slider.addEventListener("input", () => show(Number(slider.value), false));
+  let settle = 0;  // while the slider is dragged, the counter follows at once and the image once it rests
+  slider.addEventListener("input", () => {
+    counter.textContent = "Step " + slider.value + " / " + total;
+    clearTimeout(settle);
+    settle = setTimeout(() => show(Number(slider.value), false), 120);
+  });
   document.querySelectorAll("#story li a").forEach((a) => {
     a.addEventListener("click", (e) => go(e, Number(a.parentElement.dataset.step)));
   });
