@@ -314,6 +314,9 @@ class RulesService:
                     own, question=f"{context} {stripped}", tokens=tuple(rewritten), card=own.card or previous.card
                 )
         chosen, hits = best
+        again = self._covered_again(question, previous, mine, chosen)
+        if again is not None:
+            chosen = again
         fought = self._battle(question, game, previous, hits, understood)
         if fought is not None:
             return fought
@@ -395,6 +398,25 @@ class RulesService:
         )
         pending = dataclasses.replace(understood, choices=tuple(fact.id for fact, _ in rivals))
         return answer, pending
+
+    def _covered_again(
+        self, question: str, previous: conv.Context | None, words: list[str], chosen: ruling.Ruling | None
+    ) -> ruling.Ruling | None:
+        """The previous answer's fact again for a short follow-up whose new words it already states
+        ("and tactic?" after the attribute colours, "and who readies first" after Recovery's order)."""
+        if previous is None or not previous.fact or len(question.split()) > ELLIPSIS_WORDS:
+            return None
+        matcher = self.matcher(previous.game) if previous.game is not None else None
+        fact = matcher.fact(previous.fact) if matcher is not None else None
+        if matcher is None or fact is None or (chosen is not None and chosen.fact.id == fact.id):
+            return None
+        new = set(words) - set(previous.tokens) - _NO_CHANGE_WORDS - textmod.STOP_WORDS
+        if not new - {"not", "no"}:  # "why not?", "really?": the same rule, which is all the rules say
+            return ruling.Ruling(fact, 1.0, 1.0, ()) if _ASKS_AGAIN.search(question) else None
+        said = frozenset(understand.value_tokens(chat.tokens(fact.answer, matcher.game), "", matcher.game))
+        if not new <= said:
+            return None
+        return ruling.Ruling(fact, 1.0, 1.0, ())
 
     def _no_change(
         self, question: str, game: GameId, chosen: ruling.Ruling, understood: conv.Context
@@ -752,6 +774,12 @@ def _repeats(chosen: ruling.Ruling, previous: conv.Context, words: list[str], fa
     return bool(new) and not new <= fact_words
 
 
+_ASKS_AGAIN = re.compile(
+    r"^\W*(?:but |and |so )?"
+    r"(?:why(?: not| is that| so)?|how come|really|are you sure|you sure|wdym|what do you mean)\W*$",
+    re.IGNORECASE,
+)
+"""A follow-up asking for the reason of the answer just given, which the rule itself states."""
 ELLIPSIS_WORDS = 6
 """A follow-up this short ("and if its 6?") leans on the question before it for everything else."""
 _NO_CHANGE_WORDS = frozenset({"why", "matter", "matters", "important", "mean", "work", "happen", "really", "sure"})

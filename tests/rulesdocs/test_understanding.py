@@ -201,3 +201,20 @@ def test_a_naruto_battle_typed_with_its_margin_gets_the_victory_it_is(
 ) -> None:
     answer = fresh_service.ask(question, game="naruto")
     assert answer.found and expected in answer.text
+
+
+def test_a_short_follow_up_the_last_answer_already_states_gets_that_answer(fresh_service: RulesService) -> None:
+    where = Asked(channel="covered-again")
+    first = fresh_service.ask("what color are teamwork cards", game="inazuma", where=where)
+    assert first.found and "purple" in first.text
+    again = fresh_service.ask("and tactic?", where=where)
+    assert again.found and "tactic blue" in again.text
+
+
+def test_why_not_after_an_answer_gets_the_rule_again_not_another_rule(fresh_service: RulesService) -> None:
+    where = Asked(channel="why-not")
+    first = fresh_service.ask(
+        "if an effect gives my char +2 blue but it has no blue at all, does it get blue 2", game="inuyasha", where=where
+    )
+    again = fresh_service.ask("why not?", where=where)
+    assert first.found and again.found and again.citations[0].section == first.citations[0].section
