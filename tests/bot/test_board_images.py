@@ -401,3 +401,15 @@ def test_a_cut_card_name_keeps_its_last_word() -> None:
     shown = [kit.title_lines(box, 130, 172) for box in (meizu, gouzu)]
     assert shown[0] != shown[1] and shown[0][-1] == "Meizu" and shown[1][-1] == "Gouzu"
     assert any(line.endswith("…") for line in shown[0])
+
+
+def test_usagi_event_field_of_six_players_is_drawn_whole() -> None:
+    """The 6-player sample holds 16 Events: drawn in order, 5 rows showed 5 of them ("+11 more
+    not shown"); packed, every card of every Event is drawn."""
+    from bot.render.boards import usagi
+
+    _, board = sample_board("usagi", 6, next(s for g, p, s in SAMPLES if g == "usagi" and p == 6))
+    model = model_of(board)
+    assert len(model.events) >= 12
+    _, placed = usagi.event_field(kit.Canvas(usagi.WIDTH, 4000), 0, model.events)
+    assert {box.cid for group in model.events for box in group.boxes} <= set(placed)

@@ -106,6 +106,8 @@ def fit(
     ('Spymas-', 'ter')
     >>> fit("The Demon Brothers Meizu", 110, 22, 3, keep_end=True)
     ('The', 'Demon…', 'Meizu')
+    >>> fit("Castle Gatehouse", 100, 22, 2, keep_end=True)  # a hyphenated last word is cut as usual
+    ('Castle', 'Gateho…')
     """
     out: list[str] = []
     words = _TOKENS.findall(text)  # words, split after hyphens too ("Half-" "Demon")
@@ -126,7 +128,8 @@ def fit(
             line = join(line, words.pop(0))
         out.append(line)
     if words and out:
-        if keep_end and len(out) > 1 and text_width(words[-1], size, bold) <= width:
+        whole = text.split()[-1] == words[-1]  # not the tail of a hyphenated word ("Gateho-" "use")
+        if keep_end and whole and len(out) > 1 and text_width(words[-1], size, bold) <= width:
             out[-1] = words[-1]  # "The Demon… / Meizu": the end tells "Meizu" from "Gouzu"
             cut = -2
         else:
@@ -669,33 +672,67 @@ def group_width(group: Group, w: int, h: int) -> int:
     return max(cards, text_width(group.label, SMALL) + 2 * GAP)
 
 
+def _rows(groups: Sequence[Group], widths: Sequence[int], room: int, *, pack: bool) -> list[list[int]]:
+    """Which groups (by index) share each row: in order, or (`pack`) each, widest first, in the
+    first row with room for it, so narrow groups fill the gaps wide ones leave."""
+    order = sorted(range(len(groups)), key=lambda i: -widths[i]) if pack else range(len(groups))
+    rows: list[list[int]] = []
+    used: list[int] = []
+    for index in order:
+        width = widths[index]
+        spot = next((n for n, taken in enumerate(used) if taken + GAP + width <= room), None) if pack else None
+        if spot is None and not pack and rows and used[-1] + GAP + width <= room:
+            spot = len(rows) - 1
+        if spot is None:
+            rows.append([index])
+            used.append(width)
+        else:
+            rows[spot].append(index)
+            used[spot] += GAP + width
+    return rows
+
+
 def flow(
-    canvas: Canvas, x: int, y: int, right: int, groups: Sequence[Group], w: int, h: int, *, max_rows: int = 3
+    canvas: Canvas,
+    x: int,
+    y: int,
+    right: int,
+    groups: Sequence[Group],
+    w: int,
+    h: int,
+    *,
+    max_rows: int = 3,
+    pack: bool = False,
 ) -> tuple[int, dict[CardId, Rect]]:
-    """Groups left to right, wrapping into rows; a group too wide for a row ends in "+N more", and
-    groups past `max_rows` rows are counted in a "+N more" line. Returns the y below and each card's box."""
+    """Groups left to right, wrapping into rows (`pack`: narrow groups fill the gaps wide ones
+    leave, so more fit); a group too wide for a row ends in "+N more", and groups past `max_rows`
+    rows are counted in a "+N more" line. Returns the y below and each card's box."""
     placed: dict[CardId, Rect] = {}
-    left, rows = x, 1
+    left = x
     row_h = SMALL + 10 + h + GAP + (SMALL + 6 if any(b.under for g in groups for b in g.boxes) else 0)
-    for index, group in enumerate(groups):
-        width = min(group_width(group, w, h), right - left)
-        if x + width > right and x > left:
-            if rows == max_rows:
-                canvas.text(left, y + row_h + GAP, f"+{len(groups) - index} more not shown", BODY, TEXT)
-                return y + row_h + BODY + 10, placed
-            x, y, rows = left, y + row_h + GAP, rows + 1
-        canvas.rect((x, y, x + width, y + row_h), None, group.color, radius=10, width=2)
-        if group.label:
-            canvas.text(
-                x + GAP,
-                y + 4,
-                shorten(group.label, width - 2 * GAP),
-                SMALL,
-                group.color if group.color != SLOT else MUTED,
-            )
-        placed.update(canvas.row(x + GAP, y + SMALL + 10, group.boxes, w, h, x + width - GAP))
-        x += width + GAP
-    return y + row_h + GAP, placed
+    widths = [min(group_width(group, w, h), right - left) for group in groups]
+    rows = _rows(groups, widths, right - left, pack=pack)
+    for number, row in enumerate(rows):
+        if number == max_rows:
+            left_out = sum(len(rest) for rest in rows[number:])
+            canvas.text(left, y, f"+{left_out} more not shown", BODY, TEXT)
+            return y - GAP + BODY + 10, placed
+        x = left
+        for index in row:
+            group, width = groups[index], widths[index]
+            canvas.rect((x, y, x + width, y + row_h), None, group.color, radius=10, width=2)
+            if group.label:
+                canvas.text(
+                    x + GAP,
+                    y + 4,
+                    shorten(group.label, width - 2 * GAP),
+                    SMALL,
+                    group.color if group.color != SLOT else MUTED,
+                )
+            placed.update(canvas.row(x + GAP, y + SMALL + 10, group.boxes, w, h, x + width - GAP))
+            x += width + GAP
+        y += row_h + GAP
+    return y, placed
 
 
 def strip_ids(text: str, names: Iterable[str]) -> str:

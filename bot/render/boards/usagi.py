@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from engine.core.game import Game
 
 WIDTH = 960
+EVENT_ROWS = 8  # rows of Events drawn before "+N more not shown"
 CARD_W, CARD_H = 126, 170
 RATINGS = {  # rating -> (name, tile color); the legend under the caption names the colors
     "combat": ("Combat", (214, 70, 60)),
@@ -278,6 +279,12 @@ def _seat(canvas: kit.Canvas, x: int, y: int, right: int, seat: Seat) -> int:
     return y
 
 
+def event_field(canvas: kit.Canvas, y: int, events: list[Group]) -> tuple[int, dict[kit.CardId, kit.Rect]]:
+    """The Events in play, packed (narrow groups fill the gaps wide ones leave) in up to
+    EVENT_ROWS rows: the whole field of a 6-player game, where 5 rows in order showed 5 of 16."""
+    return kit.flow(canvas, MARGIN, y, WIDTH - MARGIN, events, CARD_W, CARD_H, max_rows=EVENT_ROWS, pack=True)
+
+
 def draw(model: UsagiBoard) -> bytes:
     canvas = kit.Canvas(WIDTH, 4000)
     lines = model.scene.lines()
@@ -295,7 +302,7 @@ def draw(model: UsagiBoard) -> bytes:
     )
     y += kit.BODY + 10
     if model.events:
-        y, _ = kit.flow(canvas, MARGIN, y, WIDTH - MARGIN, model.events, CARD_W, CARD_H, max_rows=5)
+        y, _ = event_field(canvas, y, model.events)
     y = kit.pending(canvas, y, "Responses (last resolves first)", model.responses, kit.TARGET, CARD_W, CARD_H)
     columns = 1 if len(model.seats) <= 1 else 2
     col_w = (WIDTH - 2 * MARGIN - (columns - 1) * kit.GAP) // columns
