@@ -1,4 +1,4 @@
-"""Working out a Yu-Gi-Oh! battle a player describes with numbers.
+"""Working out a battle a player describes with numbers (Yu-Gi-Oh! ATK/DEF, Inuyasha colors).
 
 "my 1800 atk attacks their 1400 atk monster, how much dmg" is a rules question with a number for an
 answer: the rule (the lower ATK is destroyed, its controller takes the difference) applied to the
@@ -182,3 +182,90 @@ def outcome(fight: Battle | None) -> str:
         f"{mine} is lower than {theirs}: nothing is destroyed{flipped}, "
         f"and {_who(a.side)} take {t.value - a.value} battle damage."
     )
+
+
+# ----- Inuyasha TCG: an attack in one color ---------------------------------------------------
+
+COLORS = ("red", "white", "black", "blue", "purple")
+_COLOR_VALUE = re.compile(
+    r"\b(?P<color>red|white|black|blue|purple)\s*(?:value\s*(?:of\s*)?|of\s*)?(?P<n>\d{1,2})\b"
+    r"|\b(?P<n2>\d{1,2})\s*(?P<color2>red|white|black|blue|purple)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ColorValue:
+    """A character's value in one color, as typed ("red 3"), and whose character it is."""
+
+    color: str
+    value: int
+    side: Side
+
+
+def _colors(question: str) -> list[ColorValue]:
+    found: list[ColorValue] = []
+    previous_end = 0
+    for match in _COLOR_VALUE.finditer(question):
+        color = (match.group("color") or match.group("color2")).lower()
+        value = int(match.group("n") or match.group("n2"))
+        before = question[max(previous_end, match.start() - SIDE_WINDOW) : match.start()]
+        previous_end = match.end()
+        mine = list(_MINE.finditer(before))
+        theirs = list(_THEIRS.finditer(before))
+        side: Side = ""
+        if mine or theirs:
+            side = "mine" if (mine[-1].start() if mine else -1) > (theirs[-1].start() if theirs else -1) else "theirs"
+        found.append(ColorValue(color, value, side))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class ColorAttack:
+    """An Inuyasha attack described with the two values in the attack color."""
+
+    attacker: ColorValue
+    defender: ColorValue
+
+
+def color_attack(question: str) -> ColorAttack | None:
+    """The attack `question` describes ("my guy attacks with red 3 and their char has red 3"): two
+    values in the same color, the first the attacker's unless the question says theirs attacks."""
+    values = _colors(question)
+    if len(values) != 2 or values[0].color != values[1].color:
+        return None
+    if not re.search(r"\battack|\bhit|\bwins?\b|\bdefeat|\bwhat happens", question, re.IGNORECASE):
+        return None
+    first, second = values
+    if _ATTACKED_BY.search(question) or (first.side == "mine" and second.side == "theirs" and "defend" in question):
+        first, second = second, first
+    attacker = first if first.side else replace(first, side="theirs" if second.side == "mine" else "mine")
+    defender = second if second.side else replace(second, side="theirs" if attacker.side == "mine" else "mine")
+    return ColorAttack(attacker, defender)
+
+
+def merge_color(previous: str, follow_up: str) -> ColorAttack | None:
+    """The previous question's attack with the value a follow-up changes ("what if theirs was red 4")."""
+    before = color_attack(previous)
+    changed = _colors(follow_up)
+    if before is None or len(changed) != 1 or changed[0].color != before.attacker.color:
+        return None
+    new = changed[0]
+    if new.side == before.attacker.side and new.side:
+        return replace(before, attacker=replace(before.attacker, value=new.value))
+    if new.side == before.defender.side and new.side:
+        return replace(before, defender=replace(before.defender, value=new.value))
+    return None
+
+
+def color_outcome(attack: ColorAttack | None) -> str:
+    """What happens in an Inuyasha attack: equal or higher defeats the defender and steals a shard."""
+    if attack is None:
+        return ""
+    a, d = attack.attacker, attack.defender
+    told = (
+        f"{_whose(a.side, True)} attacker's {a.color} {a.value} against {_whose(d.side)} defender's {d.color} {d.value}"
+    )
+    if a.value >= d.value:
+        return f"{told}: equal or higher, so the defender is defeated and the attacker steals 1 shard."
+    return f"{told}: lower, so nothing happens: the defender is not defeated and no shard is stolen."

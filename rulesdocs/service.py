@@ -361,21 +361,29 @@ class RulesService:
     def _battle(
         self, question: str, game: GameId, previous: conv.Context | None, hits: list[Hit], understood: conv.Context
     ) -> tuple[Answer, conv.Context] | None:
-        """A Yu-Gi-Oh! battle described with numbers, worked out by the damage-calculation rule (cited),
-        or None. A follow-up changing one value reworks the previous question's battle."""
-        if game != "yugioh":
-            return None
+        """A battle described with numbers (Yu-Gi-Oh! ATK/DEF, an Inuyasha attack color), worked out by
+        the rule (cited), or None. A follow-up changing one value reworks the previous question's battle."""
         typed = conv.strip_game_names(question)
-        fight, asked = calc.battle(typed), question
-        if fight is None and previous is not None:
-            asked = previous.asked or previous.question
-            fight = calc.merge(asked, typed)
+        asked = question
+        told, fact_id = "", ""
+        if game == "yugioh":
+            fight = calc.battle(typed)
+            if fight is None and previous is not None:
+                asked = previous.asked or previous.question
+                fight = calc.merge(asked, typed)
+            told, fact_id = calc.outcome(fight), BATTLE_FACTS[fight.target.stat] if fight is not None else ""
+        elif game == "inuyasha":
+            attack = calc.color_attack(typed)
+            if attack is None and previous is not None:
+                asked = previous.asked or previous.question
+                attack = calc.merge_color(asked, typed)
+            told, fact_id = calc.color_outcome(attack), COLOR_ATTACK_FACT
         matcher = self.matcher(game)
-        fact = matcher.fact(BATTLE_FACTS[fight.target.stat]) if fight is not None and matcher is not None else None
-        if fight is None or fact is None:
+        fact = matcher.fact(fact_id) if told and matcher is not None else None
+        if fact is None:
             return None
         ruled = self._from_fact(question, game, ruling.Ruling(fact, 1.0, 1.0, ()), hits, "other")
-        text = f"{calc.outcome(fight)}\n\nThe rule: {fact.answer}"
+        text = f"{told}\n\nThe rule: {fact.answer}"
         return dataclasses.replace(ruled, text=text), dataclasses.replace(understood, asked=asked)
 
     def _sounds_like_other_game(self, question: str, game: GameId) -> bool:
@@ -734,6 +742,8 @@ any other game's, is taken (after the channel's conversation and match)."""
 SCOPE_OVERRIDE = 0.8
 BATTLE_FACTS = {"atk": "g-calc-atk-vs-atk-numbers", "def": "g-calc-atk-vs-def-numbers"}
 """The Yu-Gi-Oh! facts stating the damage-calculation rule a described battle is worked out by."""
+COLOR_ATTACK_FACT = "c-attack-resolve"
+"""The Inuyasha fact stating how an attack in one color is decided."""
 
 
 def _unknown_card(question: str, matcher: FactMatcher) -> str | None:

@@ -66,3 +66,30 @@ def test_the_assistant_answers_a_battle_with_the_numbers_and_cites_the_rule(fres
 def test_other_games_are_not_read_as_yugioh_battles(fresh_service: RulesService) -> None:
     answer = fresh_service.ask("my 1800 atk attacks their 1400 atk, how much damage", game="naruto")
     assert "battle damage" not in answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("my guy attacks with red 3 and their char has red 3, what happens", "the defender is defeated"),
+        ("i attack with white 5 into their white 6", "nothing happens"),
+        ("their red 4 character attacks my red 2 one", "Their attacker's red 4 against your defender's red 2"),
+    ],
+)
+def test_inuyasha_attacks_are_worked_out(question: str, expected: str) -> None:
+    assert expected in calc.color_outcome(calc.color_attack(question))
+
+
+def test_an_inuyasha_attack_needs_two_values_in_one_color() -> None:
+    assert calc.color_attack("my red 3 vs his blue 3") is None
+    assert calc.color_attack("how many colors are there") is None
+
+
+def test_an_inuyasha_follow_up_changes_the_value_it_names(fresh_service: RulesService) -> None:
+    where = Asked(channel="colors")
+    first = fresh_service.ask(
+        "my guy attacks with red 3 and their char has red 3, what happens", game="inuyasha", where=where
+    )
+    assert first.found and "the defender is defeated" in first.text and first.citations[0].section == "7.5"
+    again = fresh_service.ask("what if theirs was red 4", where=where)
+    assert again.found and "nothing happens" in again.text
