@@ -496,8 +496,8 @@ class Canvas:
         """A face-up discard pile (a Graveyard): offset edges of a stack, its count large, the
         names of its top cards small, "Name" under it; it never looks like a card in play."""
         if not count:
-            self.rect((x, y, x + w, y + h), None, SLOT, width=2)
-            self.text(x + w // 2, y + h // 2 - SMALL, "empty", SMALL, MUTED, anchor="ma")
+            self.rect((x, y, x + w, y + h), DARK, SLOT, radius=6, width=2)  # filled: not a zone's empty slot
+            self.text(x + w // 2, y + h // 2 - SMALL, "0", LARGE, MUTED, anchor="ma")
         else:
             edges = min(count, 3)
             for i in reversed(range(edges)):
