@@ -279,24 +279,31 @@ async def league_stamp(db: Database, league_id: int) -> tuple[Any, ...]:
     return tuple(tuple(part) for part in parts)
 
 
-async def ratings_stamp(db: Database, guild_id: str, game: str) -> tuple[Any, ...]:
-    """A cheap fingerprint of every rated result of a server's game (matches and its leagues')."""
+async def ratings_stamps(db: Database, guild_id: str) -> dict[str, tuple[Any, ...]]:
+    """A cheap fingerprint of every rated result of a server, per game (its matches and its leagues'):
+    three grouped queries, whatever the number of games."""
     match = MatchRow.__table__.c  # type: ignore[attr-defined]
     matches = LeagueMatchRow.__table__.c  # type: ignore[attr-defined]
     pods = LeaguePodRow.__table__.c  # type: ignore[attr-defined]
-    leagues = LeagueRow.__table__.c  # type: ignore[attr-defined]
+    league_table = LeagueRow.__table__  # type: ignore[attr-defined]
+    leagues = league_table.c
     here = match.guild_id.is_(None) if guild_id == OFFLINE_GUILD else match.guild_id == guild_id
-    ours = select_columns(leagues.id).where(leagues.guild_id == guild_id, leagues.game == game)
+    stamps: dict[str, list[Any]] = {}
     async with db.engine.connect() as conn:
-        played = (
-            await conn.execute(
-                select_columns(func.count(), func.max(match.updated_at), func.sum(match.version)).where(
-                    here, match.game == game, match.status == "finished"
-                )
+        played = await conn.execute(
+            select_columns(match.game, func.count(), func.max(match.updated_at), func.sum(match.version))
+            .where(here, match.status == "finished")
+            .group_by(match.game)
+        )
+        for game, *rest in played:
+            stamps.setdefault(str(game), []).append(tuple(rest))
+        for kind, table in (("matches", matches), ("pods", pods)):
+            found = await conn.execute(
+                select_columns(leagues.game, *_changes(table))
+                .select_from(league_table.join(table.league_id.table, leagues.id == table.league_id))
+                .where(leagues.guild_id == guild_id)
+                .group_by(leagues.game)
             )
-        ).one()
-        league_parts = [
-            (await conn.execute(select_columns(*_changes(table)).where(table.league_id.in_(ours)))).one()
-            for table in (matches, pods)
-        ]
-    return (tuple(played), *(tuple(part) for part in league_parts))
+            for game, *rest in found:
+                stamps.setdefault(str(game), []).append((kind, *rest))
+    return {game: tuple(parts) for game, parts in stamps.items()}

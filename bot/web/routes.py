@@ -81,7 +81,7 @@ async def leaderboard(request: web.Request) -> web.Response:
     game = request.match_info["game"]
     if game not in site.game_ids:
         raise not_found("No such game.")
-    table, _ = await site.ratings_of(guild_id, game)
+    table, _ = (await site.ratings_of(guild_id, [game]))[game]
     return site.page(
         "leaderboard.html",
         title=f"{game} leaderboard",
@@ -266,8 +266,7 @@ async def player(request: web.Request) -> web.Response:
     if data is None:
         raise not_found("This player has no match here.")
     plots = []
-    for game in data.games:
-        table, history = await site.ratings_of(guild_id, game)
+    for game, (table, history) in (await site.ratings_of(guild_id, data.games)).items():
         rank = next((n for n, r in enumerate(table, start=1) if r.player == user), None)
         if rank is not None:
             plots.append((game, rank, table[rank - 1], history.get(user, [])))

@@ -114,12 +114,18 @@ class Site:
             self.computed.put(key, found)
         return found
 
-    async def ratings_of(self, guild_id: str, game: str) -> tuple[list[Rating], dict[str, list[tuple[float, float]]]]:
-        """A server's rating table and histories for a game, computed again only after a result changed."""
-        stamp = await queries.ratings_stamp(self.services.db, guild_id, game)
-        found: tuple[list[Rating], dict[str, list[tuple[float, float]]]] = await self.cached(
-            ("ratings", guild_id, game, stamp), lambda: self.ratings.table_and_history(guild_id, game)
-        )
+    async def ratings_of(
+        self, guild_id: str, games: list[str]
+    ) -> dict[str, tuple[list[Rating], dict[str, list[tuple[float, float]]]]]:
+        """A server's rating table and histories for each game, computed again only after a result
+        of that game changed."""
+        stamps = await queries.ratings_stamps(self.services.db, guild_id)
+        found: dict[str, tuple[list[Rating], dict[str, list[tuple[float, float]]]]] = {}
+        for game in games:
+            found[game] = await self.cached(
+                ("ratings", guild_id, game, stamps.get(game)),
+                lambda game=game: self.ratings.table_and_history(guild_id, game),
+            )
         return found
 
     def linkable(self, user: str) -> bool:

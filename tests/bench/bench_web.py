@@ -39,6 +39,7 @@ from bot.services.hub import Services  # noqa: E402
 from bot.web.app import SITE, create_app  # noqa: E402
 from bot.web.links import WebLinks  # noqa: E402
 from bot.web.ratelimit import RateLimit  # noqa: E402
+from bot.web.replay import TIMELINES  # noqa: E402
 from bot.web.tokens import Signer  # noqa: E402
 
 GAMES = ("yugioh", "naruto", "inuyasha", "inazuma", "usagi")
@@ -153,7 +154,7 @@ async def measure(
             "player": [links.player(GUILD, rng.choice(people)) for _ in range(args.requests)],
             "league_player": [links.player(GUILD, rng.choice(league_players)) for _ in range(args.requests)],
         }
-        first_views = rng.sample(ids, min(args.requests, len(ids)))
+        first_views = rng.sample(ids, min(args.requests, len(ids), TIMELINES))  # later views: all cached
         pages["match_first_view"] = [links.match(m) for m in first_views]
         pages["match"] = [links.match(rng.choice(first_views)) for _ in range(args.requests)]
         steps = []
@@ -168,6 +169,7 @@ async def measure(
         for kind, urls in pages.items():
             out[kind] = figures([await timed(client, url) for url in urls])
         out["image_cache"] = {"images": len(site.replays.images), "bytes": site.replays.images.used}
+        out["timelines_cached"] = len(site.replays.timelines)
     return out
 
 
