@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from bot.render.boards import kit
 from bot.render.boards.kit import MARGIN, CardBox, Header
-from engine.games.inazuma.facts import POSITIONS, SIDES, SLOT_NAMES
+from engine.core.state import EMPTY, Card, Modifier, State
+from engine.games.inazuma import board as rules
+from engine.games.inazuma.facts import GAME_ID, POSITIONS, SIDES, SLOT_NAMES
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -59,10 +61,86 @@ def _stacked(view: dict[str, Any]) -> dict[kit.CardId, dict[str, Any]]:
     return {c["id"]: c for e in view.get("players", []) for c in kit.slots_of(e["zones"].get("stacked")) if c}
 
 
+IN_PLAY = ("goal", "field", "bench", "stacked")
+REFS = ("attackers", "defenders", "participants")  # vars holding lists of card ids
+
+
+class _Table:
+    """The cards in play (all public) as a small engine `State`, so SP is counted by the engine's
+    own rules (`board.char_sp`: printed or fired-up SP, keywords, abilities such as Jack Wallside's
+    -200 against two attackers, modifiers). View ids are numbered afresh; `index` maps them."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        players = view.get("players", [])
+        self.state = State(GAME_ID, max(2, len(players)), 0)
+        self.index: dict[kit.CardId, int] = {}
+        for seat in range(self.state.num_players):
+            for zone in IN_PLAY:
+                self.state.zones.setdefault(f"{zone}:{seat}", [])
+        placed: list[tuple[Card, dict[str, Any]]] = []
+        for entry in players:
+            for zone in IN_PLAY:
+                key = f"{zone}:{entry['seat']}"
+                for raw in kit.slots_of(entry["zones"].get(zone)):
+                    if not raw or "code" not in raw or raw.get("hidden"):
+                        self.state.zones[key].append(EMPTY)  # a slot's place counts (FW-L, ...)
+                        continue
+                    cid = len(self.state.cards)
+                    owner = int(raw.get("owner", entry["seat"]))
+                    card = Card(
+                        cid,
+                        raw["code"],
+                        owner,
+                        key,
+                        controller=int(raw.get("controller", owner)),
+                        face_up=True,
+                        orientation=str(raw.get("orientation") or ""),
+                        counters=dict(raw.get("counters") or {}),
+                    )
+                    self.index[raw["id"]] = cid
+                    self.state.cards.append(card)
+                    self.state.zones[key].append(cid)
+                    placed.append((card, dict(raw.get("flags") or {})))
+                if zone != "field":
+                    self.state.zones[key] = [c for c in self.state.zones[key] if c != EMPTY]
+        for card, flags in placed:
+            stack = flags.get("stack")
+            if isinstance(stack, list):
+                flags["stack"] = [self.index[c] for c in stack if c in self.index]
+            card.flags = flags
+        for target, stat, amount, mode, until, *_ in view.get("modifiers", []):
+            if target in self.index:
+                self.state.add_modifier(Modifier(self.index[target], stat, amount, mode, until))
+        for key, value in (view.get("vars") or {}).items():
+            if key in REFS and isinstance(value, list):
+                value = [self.index[c] for c in value if c in self.index]
+            elif key == "kicker":
+                value = self.index.get(value, EMPTY)
+            elif key in ("sp", "sp_cards"):
+                continue
+            self.state.vars[key] = value
+
+    def sp(self, raw: dict[str, Any]) -> int | None:
+        cid = self.index.get(raw["id"])
+        return None if cid is None else rules.char_sp(self.state, cid)
+
+
+_LAST: list[tuple[dict[str, Any], _Table]] = []  # the table of the view drawn last (a board draws one view)
+
+
+def _table_for(view: dict[str, Any]) -> _Table:
+    if not _LAST or _LAST[0][0] is not view:
+        _LAST[:] = [(view, _Table(view))]
+    return _LAST[0][1]
+
+
 def sp_now(game: Game, view: dict[str, Any], raw: dict[str, Any], stacked: dict[kit.CardId, dict[str, Any]]) -> int:
-    """A character's current SP as a spectator can work it out: printed (FSP when a fired-up
-    reserve), visible modifiers, and, while an attack or a shot is under way, the SP the engine
-    published for it (keywords and abilities such as Jack Wallside's -200 included)."""
+    """A character's current SP, as the engine counts it for a card in play (`_Table`); else as
+    a spectator can work it out: printed (FSP when a fired-up reserve), visible modifiers, and,
+    while an attack or a shot is under way, the SP the engine published for it."""
+    now = _table_for(view).sp(raw)
+    if now is not None:
+        return now
     stack = list((raw.get("flags") or {}).get("stack") or [])
     top = stacked.get(stack[-1], raw) if stack else raw
     facts = game.card(top["code"])

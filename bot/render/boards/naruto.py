@@ -11,6 +11,9 @@ from typing import TYPE_CHECKING, Any
 from bot.render.boards import kit
 from bot.render.boards.kit import MARGIN, CardBox, Group, Header
 from bot.render.display import display_for
+from engine.core.state import Card, Modifier, State
+from engine.games.naruto import board as rules
+from engine.games.naruto.facts import GAME_ID
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -69,8 +72,62 @@ class NarutoBoard:
     chain: list[CardBox]
 
 
-def power(game: Game, view: dict[str, Any], raw: dict[str, Any]) -> tuple[int, int]:
-    """Combat and Support a spectator can work out: status values, counters, visible modifiers."""
+class _Table:
+    """The cards in play (Villages and Battlefield, all public) as a small engine `State`, so
+    Combat and Support are counted by the engine's own rules (`board.power`: injury, coins,
+    lasting changes, the auras of Ninjas in battle such as Zabuza's fog). View ids (numbers or
+    handles) are numbered afresh; `index` maps them to the table's card ids."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        players = view.get("players", [])
+        self.state = State(GAME_ID, max(2, len(players)), 0)
+        self.index: dict[kit.CardId, int] = {}
+        placed: list[tuple[Card, dict[str, Any]]] = []
+        for seat in range(self.state.num_players):
+            for zone in ("village", "battle"):
+                self.state.zones.setdefault(f"{zone}:{seat}", [])
+        for entry in players:
+            for zone in ("village", "battle"):
+                key = f"{zone}:{entry['seat']}"
+                for raw in kit.slots_of(entry["zones"].get(zone)):
+                    if raw and "code" in raw and not raw.get("hidden"):
+                        cid = len(self.state.cards)
+                        owner = int(raw.get("owner", entry["seat"]))
+                        card = Card(
+                            cid,
+                            raw["code"],
+                            owner,
+                            key,
+                            controller=int(raw.get("controller", owner)),
+                            face_up=True,
+                            orientation=str(raw.get("orientation") or ""),
+                            counters=dict(raw.get("counters") or {}),
+                        )
+                        self.index[raw["id"]] = cid
+                        self.state.cards.append(card)
+                        self.state.zones[key].append(cid)
+                        placed.append((card, dict(raw.get("flags") or {})))
+        for card, flags in placed:  # a flag naming a card (a Mission's target) names the table's card
+            card.flags = {k: self.index.get(v, v) if isinstance(v, int | str) else v for k, v in flags.items()}
+        for target, stat, amount, mode, until, *_ in view.get("modifiers", []):
+            if target in self.index:
+                self.state.add_modifier(Modifier(self.index[target], stat, amount, mode, until))
+        state_vars = view.get("vars", {})
+        self.state.vars["battles"] = [
+            {side: [self.index[i] for i in battle.get(side, []) if i in self.index] for side in ("a", "b")}
+            for battle in state_vars.get("battles", [])
+        ]
+        self.state.vars["turn_fx"] = {
+            key: [self.index.get(i, i) for i in ids] for key, ids in (state_vars.get("turn_fx") or {}).items()
+        }
+
+    def power(self, raw: dict[str, Any]) -> tuple[int, int] | None:
+        cid = self.index.get(raw["id"])
+        return None if cid is None else rules.power(self.state, cid)
+
+
+def _printed_power(game: Game, view: dict[str, Any], raw: dict[str, Any]) -> tuple[int, int]:
+    """Combat and Support of a card outside the table: status values, counters, visible modifiers."""
     stats = game.card(raw["code"]).stats
     injured = raw.get("orientation") == "injured"
     combat = int(stats.get("injured_combat" if injured else "combat", 0) or 0)
@@ -88,6 +145,21 @@ def power(game: Game, view: dict[str, Any], raw: dict[str, Any]) -> tuple[int, i
         elif stat == "swap":
             combat, support = support, combat
     return combat, support
+
+
+_LAST: list[tuple[dict[str, Any], _Table]] = []  # the table of the view drawn last (a board draws one view)
+
+
+def _table_for(view: dict[str, Any]) -> _Table:
+    if not _LAST or _LAST[0][0] is not view:
+        _LAST[:] = [(view, _Table(view))]
+    return _LAST[0][1]
+
+
+def power(game: Game, view: dict[str, Any], raw: dict[str, Any]) -> tuple[int, int]:
+    """Combat and Support now, as the engine counts them for a card in play (`_Table`), else as
+    its status values, counters and visible modifiers make them."""
+    return _table_for(view).power(raw) or _printed_power(game, view, raw)
 
 
 def current(game: Game, view: dict[str, Any]) -> Callable[[dict[str, Any]], dict[str, Any]]:
