@@ -11,7 +11,9 @@ answer before the others have chosen.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from bot.persistence import MatchRow
 from bot.render.image import board_png
@@ -23,9 +25,11 @@ from bot.web.cache import LRU
 from engine.core.record import MatchRecord
 from engine.core.state import State
 
+V = TypeVar("V")
 IMAGE_BUDGET = 96 * 1024 * 1024
 """Bytes of board PNGs kept in memory (a board is 20-80 KB)."""
 TIMELINES = 128
+BOARDS = 512
 CHECKPOINT_EVERY = 64
 """A timeline keeps a copy of the state every this many steps: a step's board replays at most
 this many choices (the engine's clone is a few lists; a copy is tens of KB)."""
@@ -135,47 +139,57 @@ def board_at(row: MatchRow, step: int, timeline: Timeline | None = None) -> Boar
 
 
 class Replays:
-    """Timelines and board images of matches, each computed once per process."""
+    """Timelines, boards and board images of matches, each computed once per process, off the event
+    loop (a long match's replay takes tens of milliseconds; other pages keep being served meanwhile)."""
 
     def __init__(self, image_budget: int = IMAGE_BUDGET) -> None:
         self.timelines: LRU[Timeline] = LRU(TIMELINES)
+        self.boards: LRU[Board] = LRU(BOARDS)
         self.images: LRU[bytes] = LRU(image_budget, size=len)
-        self._rendering: dict[tuple[object, ...], asyncio.Future[bytes]] = {}
+        self._pending: dict[Hashable, asyncio.Future[Any]] = {}
 
-    def timeline(self, row: MatchRow) -> Timeline:
-        key = (row.id, len(row.choices), row.status)
-        found = self.timelines.get(key)
-        if found is None:
-            found = build_timeline(row)
-            self.timelines.put(key, found)
-        return found
+    async def _once(self, cache: LRU[V], key: Hashable, work: Callable[[], V]) -> V:
+        """The cached value, else `work()` run in a thread, once even when several requests ask for
+        it at the same moment."""
+        found = cache.get(key)
+        if found is not None:
+            return found
+        pending = self._pending.get(key)
+        if pending is not None:
+            done: V = await asyncio.shield(pending)
+            return done
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._pending[key] = future
+        try:
+            value = await asyncio.to_thread(work)
+            cache.put(key, value)
+            future.set_result(value)
+            return value
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: nobody else may be waiting
+            raise
+        finally:
+            del self._pending[key]
+
+    async def timeline(self, row: MatchRow) -> Timeline:
+        return await self._once(
+            self.timelines, ("timeline", row.id, len(row.choices), row.status), lambda: build_timeline(row)
+        )
 
     @staticmethod
     def image_key(row: MatchRow, step: int) -> tuple[object, ...]:
         ended = step == len(row.choices) and row.status in ("finished", "aborted")
         return (row.id, step, row.engine_version, result_text(row) if ended else "")
 
+    async def board(self, row: MatchRow, step: int) -> Board:
+        """The spectator's board at `step`."""
+        timeline = await self.timeline(row)
+        return await self._once(
+            self.boards, ("board", *self.image_key(row, step)), lambda: board_at(row, step, timeline)
+        )
+
     async def image(self, row: MatchRow, step: int) -> bytes:
-        """PNG of the board at `step`: from the cache, else drawn off the event loop (once, even when
-        several requests ask for it at the same moment)."""
-        key = self.image_key(row, step)
-        found = self.images.get(key)
-        if found is not None:
-            return found
-        pending = self._rendering.get(key)
-        if pending is not None:
-            return await asyncio.shield(pending)
-        future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
-        self._rendering[key] = future
-        try:
-            timeline = self.timeline(row)
-            png = await asyncio.to_thread(lambda: board_png(board_at(row, step, timeline)))
-            self.images.put(key, png)
-            future.set_result(png)
-            return png
-        except BaseException as exc:
-            future.set_exception(exc)
-            future.exception()  # retrieved: nobody else may be waiting
-            raise
-        finally:
-            del self._rendering[key]
+        """PNG of the board at `step`."""
+        board = await self.board(row, step)
+        return await self._once(self.images, ("image", *self.image_key(row, step)), lambda: board_png(board))

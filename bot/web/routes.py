@@ -326,13 +326,13 @@ async def match_page(request: web.Request, step: int | None) -> web.Response:
         linkable=site.linkable,
     )
     try:
-        timeline = site.replays.timeline(row)
+        timeline = await site.replays.timeline(row)
     except NotReplayable as exc:
         return site.page("match.html", timeline=None, problem=str(exc), step=0, board=None, **common)
     at = timeline.shown if step is None else step
     if at > timeline.shown:
         raise not_found("This match has no such step.")
-    board = site.board(row, at)
+    board = await site.replays.board(row, at)
     step_base = f"/m/{token}/step/"
     if timeline.story_html is None:  # the story is the same on every step's page: rendered once
         timeline.story_html = site.env.get_template("story.html").render(story=timeline.turns(), step_base=step_base)
@@ -355,7 +355,7 @@ async def board_image(request: web.Request) -> web.Response:
     row = await match_of(site, request.match_info["token"])
     step = int(request.match_info["step"])
     try:
-        timeline = site.replays.timeline(row)
+        timeline = await site.replays.timeline(row)
     except NotReplayable as exc:
         raise not_found(str(exc)) from exc
     if step > timeline.shown:

@@ -10,8 +10,6 @@ from typing import Any
 from aiohttp import web
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from bot.persistence import MatchRow
-from bot.render.model import Board
 from bot.services.games import get_game, list_games
 from bot.services.hub import Services
 from bot.services.ratings import Rating, RatingService
@@ -20,13 +18,12 @@ from bot.web.cache import LRU
 from bot.web.links import OFFLINE_GUILD, WebLinks
 from bot.web.plot import rating_svg
 from bot.web.ratelimit import RateLimit
-from bot.web.replay import Replays, board_at
+from bot.web.replay import Replays
 from bot.web.tokens import VALUE, Kind, Signer
 
 HERE = Path(__file__).parent
 TEMPLATES = HERE / "templates"
 STATIC = HERE / "static"
-BOARDS = 512
 
 
 def templates() -> Environment:
@@ -63,7 +60,6 @@ class Site:
     rate_limit: RateLimit = field(default_factory=RateLimit)
     replays: Replays = field(default_factory=Replays)
     env: Environment = field(default_factory=templates)
-    boards: LRU[Board] = field(default_factory=lambda: LRU(BOARDS))
     computed: LRU[Any] = field(default_factory=lambda: LRU(256))
     links: WebLinks = field(init=False)
     ratings: RatingService = field(init=False)
@@ -96,15 +92,6 @@ class Site:
         config = await self.services.db.guild_config(guild_id)
         if not config.web_enabled:
             raise not_found("This server has turned its pages off.")
-
-    def board(self, row: MatchRow, step: int) -> Board:
-        """The spectator's board at `step` (cached like the images)."""
-        key = Replays.image_key(row, step)
-        found = self.boards.get(key)
-        if found is None:
-            found = board_at(row, step, self.replays.timeline(row))
-            self.boards.put(key, found)
-        return found
 
     async def cached(self, key: Hashable, make: Any) -> Any:
         """`await make()` once per key (keys carry what makes the result current)."""

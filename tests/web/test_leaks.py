@@ -82,7 +82,7 @@ async def test_no_page_of_a_finished_match_shows_a_hidden_card(
         public_now |= {n for n in all_names if json.dumps(n, ensure_ascii=False)[1:-1] in spectator}
         ever_public |= public_now
         secret_at.append([names - public_now for names in per_seat])
-    timeline = site.replays.timeline(row)
+    timeline = await site.replays.timeline(row)
     story = "\n".join(line for step in timeline.steps for line in step.lines)
     ever_public |= names_in(story, set(all_names))
     never_public = set(all_names) - ever_public
@@ -103,7 +103,7 @@ async def test_no_page_of_a_finished_match_shows_a_hidden_card(
         for code in names_in(html, codes):
             problems.append(f"{url}: shows the card code {code!r} of a card the public never saw")
     for step, seats in enumerate(secret_at):
-        drawn = board_text(site.board(row, step))
+        drawn = board_text(await site.replays.board(row, step))
         for seat, secret in enumerate(seats):
             for name in names_in(drawn, secret):
                 problems.append(f"step {step}: the board names {name!r}, held secretly by seat {seat + 1}")
