@@ -413,3 +413,9 @@ def test_usagi_event_field_of_six_players_is_drawn_whole() -> None:
     assert len(model.events) >= 12
     _, placed = usagi.event_field(kit.Canvas(usagi.WIDTH, 4000), 0, model.events)
     assert {box.cid for group in model.events for box in group.boxes} <= set(placed)
+
+
+def test_a_one_word_badge_a_little_too_wide_in_bold_is_not_hyphenated() -> None:
+    lines, bold = kit.tag_lines("Permanent", 130, 2)  # a Naruto Mission's badge on a 130 px card
+    assert lines == ("Permanent",) and not bold
+    assert kit.tag_lines("Setting", 130, 2) == (("Setting",), True)

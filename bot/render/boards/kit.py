@@ -150,8 +150,17 @@ def _stats_height(box: CardBox, w: int) -> int:
     return height + -(-len(box.chips) // chips_per_row(box.chips, w)) * (LARGE + 8)
 
 
+def tag_lines(tag: str, w: int, lines: int) -> tuple[tuple[str, ...], bool]:
+    """A badge's lines on a card `w` px wide, and whether bold: a word a little too wide in bold
+    ("Permanent") is set regular on one line rather than hyphenated."""
+    room = w - 14
+    if " " not in tag and text_width(tag, SMALL) > room >= text_width(tag, SMALL, bold=False):
+        return (tag,), False
+    return fit(tag, room, SMALL, lines), True
+
+
 def _tags_height(box: CardBox, w: int) -> int:
-    lines = len(fit(box.tags[0], w - 14, SMALL, 2)) if len(box.tags) == 1 else min(len(box.tags), 2)
+    lines = len(tag_lines(box.tags[0], w, 2)[0]) if len(box.tags) == 1 else min(len(box.tags), 2)
     return (SMALL + 8) * lines
 
 
@@ -475,10 +484,11 @@ class Canvas:
     def tags(self, x: int, y: int, tags: Sequence[str], w: int) -> None:
         """Up to two badges stacked inside a card ("→" ones, links, in gold)."""
         for tag in tags[:2]:
-            for line in fit(tag, w - 14, SMALL, 2 if len(tags) == 1 else 1):
-                tw = min(text_width(line, SMALL) + 10, w - 6)
+            lines, bold = tag_lines(tag, w, 2 if len(tags) == 1 else 1)
+            for line in lines:
+                tw = min(text_width(line, SMALL, bold) + 10, w - 6)
                 self.rect((x + 3, y, x + 3 + tw, y + SMALL + 6), DARK, radius=6, width=0)
-                self.text(x + 8, y + 2, line, SMALL, ACCENT if tag.startswith("→") else TEXT)
+                self.text(x + 8, y + 2, line, SMALL, ACCENT if tag.startswith("→") else TEXT, bold=bold)
                 y += SMALL + 8
 
     def pile(self, x: int, y: int, w: int, h: int, name: str, count: int, top: CardBox | None = None) -> None:
