@@ -9,14 +9,19 @@ limits and error pages.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import os
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 
 from aiohttp import web
 
+from bot.persistence import MatchRow
 from bot.services.hub import Services
 from bot.settings import Settings
+from bot.web import queries
 from bot.web.links import WebLinks
 from bot.web.ratelimit import RateLimit
 from bot.web.site import STATIC, Site
@@ -79,22 +84,69 @@ def page_text(exc: web.HTTPException) -> str:
     return "There is no such page." if not text or text.startswith(f"{exc.status}:") else text
 
 
-def create_app(services: Services, signer: Signer, *, rate_limit: RateLimit | None = None) -> web.Application:
-    """The site over `services` (which the caller opens and closes)."""
+WARM = 16
+"""Matches whose replay is prepared when the site starts (the latest ones) and when one finishes."""
+
+
+async def warm(site: Site, match_ids: list[int]) -> None:
+    """Replay these matches ahead of their first view; a match that can't be replayed is skipped."""
+    for match_id in match_ids:
+        row = await site.services.db.get_match(match_id)
+        if row is None or not row.decks:
+            continue
+        try:
+            await site.replays.timeline(row)
+        except Exception as exc:  # a record this engine can't replay: its page says so when opened
+            log.info("match %s not prepared for the web: %s", match_id, exc)
+
+
+def _warming(app: web.Application) -> Any:
+    """Prepare the latest matches in the background while the site starts serving (aiohttp cleanup
+    context: the task is cancelled when the site stops)."""
+
+    async def context(app: web.Application) -> AsyncIterator[None]:
+        site = app[SITE]
+
+        async def latest() -> None:
+            await warm(site, await queries.recent_match_ids(site.services.db, WARM))
+
+        task = asyncio.create_task(latest())
+        yield
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
+
+    return context
+
+
+def create_app(
+    services: Services, signer: Signer, *, rate_limit: RateLimit | None = None, prepare: bool = False
+) -> web.Application:
+    """The site over `services` (which the caller opens and closes); `prepare` replays the latest
+    matches in the background at start, and every match that finishes in this process."""
     from bot.web.routes import routes
 
     app = web.Application(middlewares=[limits_and_errors], client_max_size=64 * 1024)
-    app[SITE] = Site(services, signer, rate_limit=rate_limit or RateLimit())
+    site = app[SITE] = Site(services, signer, rate_limit=rate_limit or RateLimit())
     app.add_routes(routes)
     app.router.add_static("/static/", STATIC, show_index=False, follow_symlinks=False)
     app.on_response_prepare.append(_headers)
+    if prepare:
+        app.cleanup_ctx.append(_warming(app))
+
+        async def finished(row: MatchRow) -> None:  # the bot's finish hook: never wait on the replay
+            if row.id is not None and row.status == "finished":
+                site.background.add(task := asyncio.create_task(warm(site, [row.id])))
+                task.add_done_callback(site.background.discard)
+
+        services.matches.finish_hooks.append(finished)
     return app
 
 
 async def start_site(services: Services, settings: Settings, port: int | None = None) -> web.AppRunner:
     """Serve the pages on `port` (else WEB_PORT, else 8080) beside whatever else runs in this loop."""
     signer = Signer(await site_secret(services.db, settings.web_secret))
-    runner = web.AppRunner(create_app(services, signer), access_log=None)
+    runner = web.AppRunner(create_app(services, signer, prepare=True), access_log=None)
     await runner.setup()
     chosen = port or settings.web_port or int(os.environ.get("PORT") or DEFAULT_PORT)  # PORT: set by PaaS hosts
     await web.TCPSite(runner, settings.web_host, chosen).start()

@@ -307,3 +307,15 @@ async def ratings_stamps(db: Database, guild_id: str) -> dict[str, tuple[Any, ..
             for game, *rest in found:
                 stamps.setdefault(str(game), []).append((kind, *rest))
     return {game: tuple(parts) for game, parts in stamps.items()}
+
+
+async def recent_match_ids(db: Database, limit: int) -> list[int]:
+    """The matches changed last (live or finished): the ones people are about to open."""
+    stmt = (
+        select_columns(col(MatchRow.id))
+        .where(col(MatchRow.status).in_(["active", "finished"]))
+        .order_by(col(MatchRow.updated_at).desc())
+        .limit(limit)
+    )
+    async with db.session() as session:
+        return [int(found or 0) for found in (await session.execute(stmt)).scalars()]

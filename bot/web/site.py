@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,6 +62,7 @@ class Site:
     replays: Replays = field(default_factory=Replays)
     env: Environment = field(default_factory=templates)
     computed: LRU[Any] = field(default_factory=lambda: LRU(256))
+    background: set[asyncio.Task[None]] = field(default_factory=set)  # replays prepared ahead of a view
     links: WebLinks = field(init=False)
     ratings: RatingService = field(init=False)
     game_ids: frozenset[str] = field(init=False)

@@ -195,3 +195,30 @@ async def test_a_player_page_counts_head_to_head_and_plots_ratings(
         )
     assert html.count("<circle") == len(rows)  # one dot per rated result
     assert "Average decision: 10 s over 50 decisions" in html  # 4 x 120 s + 30 s (seat 2 once) over 50
+
+
+async def test_the_site_prepares_the_latest_replays_and_each_finished_match(services: Services) -> None:
+    """With `prepare`, the latest matches are replayed while the site starts, and a match finishing in
+    this process is replayed at once: their first view needn't wait for it."""
+    import asyncio
+
+    from aiohttp.test_utils import TestServer
+
+    from bot.web.app import SITE, create_app
+    from bot.web.ratelimit import RateLimit
+    from bot.web.tokens import Signer
+
+    await stored(services, *(finished_row("inazuma", seed, [("11", "Ana"), ("22", "Bo")]) for seed in (1, 2)))
+    app = create_app(services, Signer(b"k" * 32), rate_limit=RateLimit(), prepare=True)
+    async with TestClient(TestServer(app)):
+        site = app[SITE]
+        for _ in range(200):
+            if len(site.replays.timelines) == 2:
+                break
+            await asyncio.sleep(0.05)
+        assert len(site.replays.timelines) == 2
+        row = await services.db.insert_match(finished_row("naruto", 7, [("11", "Ana"), ("22", "Bo")]))
+        for hook in services.matches.finish_hooks:
+            await hook(row)
+        await asyncio.gather(*site.background)
+        assert len(site.replays.timelines) == 3
