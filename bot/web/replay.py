@@ -11,6 +11,7 @@ answer before the others have chosen.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -91,6 +92,15 @@ def record_of(row: MatchRow) -> MatchRecord:
         )
     decks = [dict(d) for d in row.decks]
     return MatchRecord(row.game, game.version, row.seed, decks, dict(row.options), [str(c) for c in row.choices])
+
+
+def record_digest(row: MatchRow, upto: int | None = None) -> str:
+    """What the match is up to `upto` choices (all by default): a decision taken back by consent
+    (`/match undo`) leaves the record, so a step is known by its choices, never by its number alone."""
+    digest = hashlib.blake2b(f"{row.engine_version}|{row.seed}".encode(), digest_size=12)
+    for choice in row.choices[:upto]:
+        digest.update(b"\n" + str(choice).encode())
+    return digest.hexdigest()
 
 
 def _turn(state: State) -> int | None:
@@ -174,13 +184,13 @@ class Replays:
 
     async def timeline(self, row: MatchRow) -> Timeline:
         return await self._once(
-            self.timelines, ("timeline", row.id, len(row.choices), row.status), lambda: build_timeline(row)
+            self.timelines, ("timeline", row.id, record_digest(row), row.status), lambda: build_timeline(row)
         )
 
     @staticmethod
     def image_key(row: MatchRow, step: int) -> tuple[object, ...]:
         ended = step == len(row.choices) and row.status in ("finished", "aborted")
-        return (row.id, step, row.engine_version, result_text(row) if ended else "")
+        return (row.id, step, record_digest(row, step), result_text(row) if ended else "")
 
     async def board(self, row: MatchRow, step: int) -> Board:
         """The spectator's board at `step`."""

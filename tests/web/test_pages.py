@@ -222,3 +222,27 @@ async def test_the_site_prepares_the_latest_replays_and_each_finished_match(serv
             await hook(row)
         await asyncio.gather(*site.background)
         assert len(site.replays.timelines) == 3
+
+
+async def test_a_decision_taken_back_never_shows_in_later_pages(
+    services: Services, client: TestClient[Any, Any], links: WebLinks
+) -> None:
+    """`/match undo` removes choices from the record: pages and images follow the record, not the
+    number of its steps."""
+    from bot.services import games as engine_games
+
+    [match_id] = await stored(services, finished_row("naruto", 7, [("11", "Ana"), ("22", "Bo")], upto=30))
+    before = await (await client.get(links.board(match_id, 30))).read()
+    page_before = await (await client.get(links.match(match_id, 30))).text()
+    row = await services.db.get_match(match_id)
+    assert row is not None
+    state = engine_games.new_state(engine_games.get_game("naruto"), row.decks, row.seed, {})
+    for choice in row.choices[:29]:
+        state.apply(choice)
+    prompt = state.prompt()
+    assert prompt is not None
+    other = next(o.id for o in prompt.options if o.id != row.choices[29])  # the last decision, taken back and made anew
+    await services.db.update_match(match_id, row.version, choices=[*row.choices[:29], other])
+    after = await (await client.get(links.board(match_id, 30))).read()
+    page_after = await (await client.get(links.match(match_id, 30))).text()
+    assert after != before and page_after != page_before
