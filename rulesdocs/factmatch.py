@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from rapidfuzz import process
 from rapidfuzz.distance import DamerauLevenshtein
 
-from rulesdocs import chat
+from rulesdocs import chat, followup
 from rulesdocs import text as textmod
 from rulesdocs.charmatch import CharIndex
 from rulesdocs.conversation import strip_game_names
@@ -104,6 +104,7 @@ class FactMatcher:
         """The question types each fact answers, from its phrasings (`rulesdocs.understand`)."""
         self._by_id = {fact.id: n for n, fact in enumerate(book.facts)}
         self._fact_words: dict[int, frozenset[str]] = {}
+        self._fact_terms: dict[str, frozenset[tuple[int, tuple[str, ...]]]] = {}
         asked = [(n, strip_game_names(p).lower()) for n, fact in enumerate(book.facts) for p in fact.asks]
         self.chars = CharIndex([p for _, p in asked], [n for n, _ in asked]) if asked else None
 
@@ -118,6 +119,16 @@ class FactMatcher:
                 words[index].update(tokens)
             self._fact_words = {index: frozenset(ws) for index, ws in words.items()}
         return self._fact_words.get(n, frozenset())
+
+    def fact_terms(self, fact_id: str) -> frozenset[tuple[int, tuple[str, ...]]]:
+        """The contrasted game terms (`followup.terms`) a fact's phrasings and answer name."""
+        if fact_id not in self._fact_terms:
+            fact = self.fact(fact_id)
+            found: set[tuple[int, tuple[str, ...]]] = set()
+            for text in (*fact.asks, fact.answer) if fact is not None else ():
+                found.update(followup.terms(chat.tokens(strip_game_names(text), self.game), self.game))
+            self._fact_terms[fact_id] = frozenset(found)
+        return self._fact_terms[fact_id]
 
     def fact(self, fact_id: str) -> Fact | None:
         """The fact with id `fact_id`."""

@@ -190,3 +190,35 @@ def rewrite(previous: list[str], follow_up: list[str], game: str | None) -> list
             out.append(word)
         i += 1
     return out
+
+
+CLASH_SHARED = frozenset({"attack position", "my turn", "draw phase", "hand"})
+"""Shared classes (by their first term) whose terms name game things: a question naming one of them
+is not answered by a rule naming only another ("normal summon" is not "fusion summon"). The other
+shared classes (before/after, higher/lower...) are everyday words."""
+
+
+def _clash_classes(game: str | None) -> list[list[Member]]:
+    shared = [terms for terms in _SHARED if terms and terms[0] in CLASH_SHARED]
+    return [
+        [m for m in (tuple(tokens(term, game)) for term in terms) if m]
+        for terms in [*_PER_GAME.get(game or "", []), *shared]
+    ]
+
+
+def terms(words: list[str], game: str | None) -> frozenset[tuple[int, Member]]:
+    """The contrasted game terms standing in `words` (normalized tokens), each with its class."""
+    classes = _clash_classes(game)
+    return frozenset(
+        (c, member)
+        for c, members in enumerate(classes)
+        for member in members
+        if _find_term(words, member, classes) >= 0
+    )
+
+
+def clashes(asked: frozenset[tuple[int, Member]], stated: frozenset[tuple[int, Member]]) -> bool:
+    """True when a question names a term (a Normal Summon) that a rule never names while the rule names
+    another term of its class (a Fusion Summon): the rule is about something else."""
+    stated_classes = {c for c, _ in stated}
+    return any(c in stated_classes and (c, member) not in stated for c, member in asked)

@@ -486,6 +486,17 @@ class RulesService:
         matcher = self.matcher(game)
         typed = f"{context} {stripped}".strip()
         facts = matcher.blend(typed, words, limit=8, focus=focus) if matcher is not None else []
+        asked = followup.terms(words, game)
+        if asked and matcher is not None:  # "normal summon twice" is not answered by a Fusion Summon rule
+            facts = sorted(
+                (
+                    dataclasses.replace(f, score=f.score * CLASH_FACTOR)
+                    if followup.clashes(asked, matcher.fact_terms(f.fact.id))
+                    else f
+                    for f in facts
+                ),
+                key=lambda f: -f.score,
+            )
         hits = self.rank(stripped, game, context=context)
         strange = len(matcher.strange_words(stripped)) if matcher is not None else 0
         return ruling.choose(question, facts, hits, strange=strange, qtype=qtype), hits
@@ -790,6 +801,9 @@ _ASKS_AGAIN = re.compile(
     re.IGNORECASE,
 )
 """A follow-up asking for the reason of the answer just given, which the rule itself states."""
+CLASH_FACTOR = 0.85
+"""A fact naming another term of a class the question names (Fusion Summon for Normal Summon) keeps
+this share of its score."""
 ELLIPSIS_WORDS = 6
 """A follow-up this short ("and if its 6?") leans on the question before it for everything else."""
 _NO_CHANGE_WORDS = frozenset({"why", "matter", "matters", "important", "mean", "work", "happen", "really", "sure"})

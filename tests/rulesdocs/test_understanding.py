@@ -218,3 +218,28 @@ def test_why_not_after_an_answer_gets_the_rule_again_not_another_rule(fresh_serv
     )
     again = fresh_service.ask("why not?", where=where)
     assert first.found and again.found and again.citations[0].section == first.citations[0].section
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("can i normal summon twice in one turn", "1 per turn"),
+        ("can i fusion summon twice in one turn", "No limit: Fusion Summons"),
+    ],
+)
+def test_a_rule_about_another_term_of_the_same_kind_does_not_answer(
+    fresh_service: RulesService, question: str, expected: str
+) -> None:
+    answer = fresh_service.ask(question, game="yugioh")
+    assert answer.found and answer.text.startswith(expected)
+
+
+def test_contrasted_terms_clash_only_when_the_rule_names_another_and_not_the_asked_one() -> None:
+    from rulesdocs import chat, followup
+
+    asked = followup.terms(chat.tokens("can i normal summon twice", "yugioh"), "yugioh")
+    fusion = followup.terms(chat.tokens("fusion summons are special summons", "yugioh"), "yugioh")
+    both = followup.terms(chat.tokens("one normal summon per turn; special summons are extra", "yugioh"), "yugioh")
+    assert followup.clashes(asked, fusion)
+    assert not followup.clashes(asked, both)
+    assert not followup.clashes(asked, frozenset())
