@@ -321,6 +321,7 @@ async def match_page(request: web.Request, step: int | None) -> web.Response:
         players=players,
         guild_id=row.guild_id,
         live=row.status == "active",
+        follow=row.status == "active" and step is None,
         result=result_text(row) if row.status != "active" else "",
         times=average_times(row),
         linkable=site.linkable,

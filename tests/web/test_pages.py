@@ -164,7 +164,7 @@ async def test_a_live_match_stops_before_a_step_everyone_decides_unseen(
     )
     page = await client.get(links.match(placing))
     html = await page.text()
-    assert page.status == 200 and '<meta http-equiv="refresh"' in html and 'class="live"' in html
+    assert page.status == 200 and 'data-follow="1"' in html and 'class="live"' in html
     assert 'data-total="0"' in html and 'data-step="1"' not in html
     assert "Everyone is choosing at once now" in html
     for url in (links.match(placing, 1), links.board(placing, 8), links.board(placing, 1)):

@@ -42,6 +42,8 @@
   }
 
   function show(step, push) {
+    clearTimeout(follow);
+    follow = 0;
     step = Math.max(0, Math.min(total, step));
     if (step === at && !push) return;
     at = step;
@@ -71,6 +73,9 @@
     history.replaceState(null, "", stepBase + step);
     preload(step + 1);
   }
+
+  // A live match's page follows it (reloads every 30 s) until the reader steps through it.
+  let follow = box.dataset.follow === "1" ? setTimeout(() => location.reload(), 30000) : 0;
 
   function go(event, step) {
     event.preventDefault();
