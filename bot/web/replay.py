@@ -114,8 +114,10 @@ def build_timeline(row: MatchRow) -> Timeline:
     names = [seat.name for seat in seats_of(row)]
     state = record.new_state()
 
+    lens = lens_of(row, state, None)  # narration reads the state as it goes: one lens serves every step
+
     def told(since: int) -> tuple[str, ...]:
-        events = lens_of(row, state, None).events_since(since)
+        events = lens.events_since(since)
         return tuple(collapse([name_players(text, names) for text in events]))
 
     steps = [Step(_turn(state), told(0))]
