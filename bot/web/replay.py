@@ -14,6 +14,7 @@ import asyncio
 import hashlib
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any, TypeVar
 
 from bot.persistence import MatchRow
@@ -78,6 +79,20 @@ class Timeline:
                 groups.append((step.turn, []))
             groups[-1][1].extend((number, line) for line in step.lines)
         return groups
+
+
+def story_html(timeline: Timeline, step_base: str) -> str:
+    """The story as HTML, turn by turn, each line linking to its step (every text escaped). Plain
+    string building: a long match tells thousands of lines, and a template took tens of ms."""
+    base = escape(step_base, quote=True)
+    out: list[str] = []
+    for turn, lines in timeline.turns():
+        out.append(f"<h3>Turn {turn}</h3>\n<ol>" if turn is not None else "<h3>Set-up</h3>\n<ol>")
+        out.extend(
+            f'<li data-step="{n}"><a href="{base}{n}">{n}</a> {escape(line, quote=False)}</li>' for n, line in lines
+        )
+        out.append("</ol>")
+    return "\n".join(out)
 
 
 def record_of(row: MatchRow) -> MatchRecord:

@@ -6,6 +6,7 @@ Pages open by signed tokens (`bot/web/tokens.py`); anything unknown, forged or o
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +24,7 @@ from bot.services.match_model import average_times, result_text, seats_of
 from bot.services.skill import DISPLAY_BASE, PROVISIONAL_GAMES
 from bot.web import queries
 from bot.web.links import OFFLINE_GUILD
-from bot.web.replay import NotReplayable
+from bot.web.replay import NotReplayable, story_html
 from bot.web.site import Site, not_found
 
 routes = web.RouteTableDef()
@@ -335,15 +336,15 @@ async def match_page(request: web.Request, step: int | None) -> web.Response:
         raise not_found("This match has no such step.")
     board = await site.replays.board(row, at)
     step_base = f"/m/{token}/step/"
-    if timeline.story_html is None:  # the story is the same on every step's page: rendered once
-        timeline.story_html = site.env.get_template("story.html").render(story=timeline.turns(), step_base=step_base)
+    if timeline.story_html is None:  # the story is the same on every step's page: written once
+        timeline.story_html = await asyncio.to_thread(story_html, timeline, step_base)
     return site.page(
         "match.html",
         timeline=timeline,
         problem="",
         step=at,
         board=board,
-        story_html=Markup(timeline.story_html),
+        story_html=Markup(timeline.story_html),  # escaped line by line
         board_base=f"/m/{token}/board/",
         step_base=step_base,
         **common,
