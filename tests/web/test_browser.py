@@ -162,6 +162,11 @@ def test_clicking_through_a_replay_changes_the_board(site: tuple[LiveSite, Data]
     driver.get(live.base + data.links.match(data.finished, 7))  # a step's own address opens at it
     assert driver.find_element(By.ID, "counter").text.startswith("Step 7 ")
     assert board_state(driver)[0].endswith("/board/7.png")
+    driver.get(live.base + data.links.match(data.finished))  # the story box scrolls to the step's lines
+    box = driver.find_element(By.ID, "storybox")
+    current = driver.find_elements(By.CSS_SELECTOR, "#story li.current")  # the last step: the match's end
+    top, height = driver.execute_script("return [arguments[0].scrollTop, arguments[0].clientHeight]", box)
+    assert current and top > 0 and top <= current[0].get_property("offsetTop") <= top + height
     assert console_errors(driver) == []
 
 

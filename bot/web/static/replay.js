@@ -30,7 +30,7 @@
     document.querySelectorAll("#story li.current").forEach((li) => li.classList.remove("current"));
     lines.forEach((li) => li.classList.add("current"));
     if (storyBox && lines.length) {  // scroll the story box (never the page) to the step's lines
-      const top = lines[0].offsetTop - storyBox.offsetTop;
+      const top = lines[0].offsetTop;  // the box is positioned: offsets are within it
       if (top < storyBox.scrollTop || top > storyBox.scrollTop + storyBox.clientHeight - 40) {
         storyBox.scrollTop = Math.max(0, top - storyBox.clientHeight / 3);
       }
