@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -55,8 +56,21 @@ async def _headers(request: web.Request, response: web.StreamResponse) -> None:
 
 
 def client_key(request: web.Request) -> str:
-    """Whom a request counts against: its address (a proxy's X-Forwarded-For is not trusted)."""
-    return request.remote or "unknown"
+    """Whom a request counts against: its address; behind a reverse proxy on a private or loopback
+    address (a PaaS router, nginx), the address that proxy appended last to X-Forwarded-For (a
+    client can forge the entries before it, never that one)."""
+    remote = request.remote or "unknown"
+    forwarded = request.headers.get("X-Forwarded-For", "")
+    if not forwarded:
+        return remote
+    try:
+        proxied = ipaddress.ip_address(remote)
+    except ValueError:
+        return remote
+    if not (proxied.is_private or proxied.is_loopback):
+        return remote
+    last = forwarded.split(",")[-1].strip()
+    return last[:64] or remote
 
 
 @web.middleware

@@ -150,6 +150,11 @@ async def test_clients_are_rate_limited(services: Services, client: TestClient[A
     site_of(client).rate_limit = RateLimit(rate=0.001, burst=5)
     statuses = [(await client.get("/")).status for _ in range(8)]
     assert statuses[:5] == [200] * 5 and statuses[5:] == [429] * 3
+    # behind a proxy on this machine, each client is the address the proxy appended last
+    other = {"X-Forwarded-For": "203.0.113.9, 198.51.100.7"}
+    assert [(await client.get("/", headers=other)).status for _ in range(6)] == [200] * 5 + [429]
+    forged = {"X-Forwarded-For": "203.0.113.10, 198.51.100.7"}  # only the first entry changed: same client
+    assert (await client.get("/", headers=forged)).status == 429
 
 
 async def test_a_live_match_stops_before_a_step_everyone_decides_unseen(
