@@ -124,7 +124,17 @@ def _turn(state: State) -> int | None:
 
 
 def build_timeline(row: MatchRow) -> Timeline:
-    """Replay the record once, keeping each step's public narration."""
+    """Replay the record once, keeping each step's public narration; NotReplayable when the record
+    does not replay (a choice this engine refuses)."""
+    from engine.core.errors import IllegalActionError, InvalidActionError
+
+    try:
+        return _replayed(row)
+    except (IllegalActionError, InvalidActionError) as exc:
+        raise NotReplayable(f"this match's record does not replay on this engine ({exc})") from exc
+
+
+def _replayed(row: MatchRow) -> Timeline:
     record = record_of(row)
     names = [seat.name for seat in seats_of(row)]
     state = record.new_state()

@@ -251,3 +251,19 @@ async def test_a_decision_taken_back_never_shows_in_later_pages(
     after = await (await client.get(links.board(match_id, 30))).read()
     page_after = await (await client.get(links.match(match_id, 30))).text()
     assert after != before and page_after != page_before
+
+
+async def test_a_record_that_does_not_replay_is_said_so_not_a_500(
+    services: Services, client: TestClient[Any, Any], links: WebLinks
+) -> None:
+    row = finished_row("naruto", 7, [("11", "Ana"), ("22", "Bo")])
+    row.choices = [*row.choices[:10], "no-such-option", *row.choices[11:]]
+    old = finished_row("naruto", 5, [("11", "Ana"), ("22", "Bo")])
+    old.engine_version = "0.0.1-older"
+    broken, older = await stored(services, row, old)
+    for match_id in (broken, older):
+        response = await client.get(links.match(match_id))
+        text = await response.text()
+        assert response.status == 200 and "replay" in text and "Traceback" not in text
+        assert 'id="stepper"' not in text
+        assert (await client.get(links.board(match_id, 3))).status == 404
