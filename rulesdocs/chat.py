@@ -72,6 +72,11 @@ SHARED: Lexicon = _load_shared()
 _GAME_LEXICONS: dict[str, Lexicon] = {}
 
 
+def game_lexicon(game: str | None) -> Lexicon | None:
+    """The chat words registered for `game` (None before its knowledge base loads)."""
+    return _GAME_LEXICONS.get(game or "")
+
+
 def register_lexicon(game: str, lexicon: Lexicon) -> None:
     """Make `game`'s own chat words known (the knowledge base loader calls this)."""
     _GAME_LEXICONS[game] = lexicon

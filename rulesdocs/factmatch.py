@@ -105,6 +105,7 @@ class FactMatcher:
         self._by_id = {fact.id: n for n, fact in enumerate(book.facts)}
         self._fact_words: dict[int, frozenset[str]] = {}
         self._fact_terms: dict[str, frozenset[tuple[int, tuple[str, ...]]]] = {}
+        self._tokens_of: dict[int, list[list[str]]] = {}
         asked = [(n, strip_game_names(p).lower()) for n, fact in enumerate(book.facts) for p in fact.asks]
         self.chars = CharIndex([p for _, p in asked], [n for n, _ in asked]) if asked else None
 
@@ -123,10 +124,13 @@ class FactMatcher:
     def fact_terms(self, fact_id: str) -> frozenset[tuple[int, tuple[str, ...]]]:
         """The contrasted game terms (`followup.terms`) a fact's phrasings and answer name."""
         if fact_id not in self._fact_terms:
-            fact = self.fact(fact_id)
+            n = self._by_id.get(fact_id)
+            if not self._tokens_of:
+                for index, _, _, tokens in self._docs:
+                    self._tokens_of.setdefault(index, []).append(tokens)
             found: set[tuple[int, tuple[str, ...]]] = set()
-            for text in (*fact.asks, fact.answer) if fact is not None else ():
-                found.update(followup.terms(chat.tokens(strip_game_names(text), self.game), self.game))
+            for tokens in self._tokens_of.get(n, []) if n is not None else []:
+                found.update(followup.terms(tokens, self.game))
             self._fact_terms[fact_id] = frozenset(found)
         return self._fact_terms[fact_id]
 

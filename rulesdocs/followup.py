@@ -21,7 +21,7 @@ from pathlib import Path
 
 import yaml
 
-from rulesdocs.chat import tokens
+from rulesdocs.chat import game_lexicon, tokens
 
 __all__ = ["explicit", "rewrite", "tokens"]
 
@@ -206,15 +206,31 @@ def _clash_classes(game: str | None) -> list[list[Member]]:
     ]
 
 
+_CLASH_INDEX: dict[tuple[str | None, int], tuple[list[list[Member]], dict[str, list[tuple[int, Member]]]]] = {}
+
+
+def _clash_index(game: str | None) -> tuple[list[list[Member]], dict[str, list[tuple[int, Member]]]]:
+    """The clash classes of `game` and its terms by first word; rebuilt when the game's lexicon changes."""
+    key = (game, id(game_lexicon(game)))
+    if key not in _CLASH_INDEX:
+        classes = _clash_classes(game)
+        by_first: dict[str, list[tuple[int, Member]]] = {}
+        for c, members in enumerate(classes):
+            for member in members:
+                by_first.setdefault(member[0], []).append((c, member))
+        _CLASH_INDEX[key] = (classes, by_first)
+    return _CLASH_INDEX[key]
+
+
 def terms(words: list[str], game: str | None) -> frozenset[tuple[int, Member]]:
     """The contrasted game terms standing in `words` (normalized tokens), each with its class."""
-    classes = _clash_classes(game)
-    return frozenset(
-        (c, member)
-        for c, members in enumerate(classes)
-        for member in members
-        if _find_term(words, member, classes) >= 0
-    )
+    classes, by_first = _clash_index(game)
+    found: set[tuple[int, Member]] = set()
+    for at, word in enumerate(words):
+        for c, member in by_first.get(word, ()):
+            if tuple(words[at : at + len(member)]) == member and not _covered(words, at, len(member), classes):
+                found.add((c, member))
+    return frozenset(found)
 
 
 def clashes(asked: frozenset[tuple[int, Member]], stated: frozenset[tuple[int, Member]]) -> bool:
