@@ -13,7 +13,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from bot.services.games import get_game, list_games
 from bot.services.hub import Services
-from bot.services.ratings import Rating, RatingService
+from bot.services.ratings import Rating, RatingService, standings_of
 from bot.web import queries
 from bot.web.cache import LRU
 from bot.web.links import OFFLINE_GUILD, WebLinks
@@ -61,8 +61,9 @@ class Site:
     rate_limit: RateLimit = field(default_factory=RateLimit)
     replays: Replays = field(default_factory=Replays)
     env: Environment = field(default_factory=templates)
-    computed: LRU[Any] = field(default_factory=lambda: LRU(256))
+    computed: LRU[Any] = field(default_factory=lambda: LRU(64))  # league pages: up to ~0.5 MB each
     background: set[asyncio.Task[None]] = field(default_factory=set)  # replays prepared ahead of a view
+    pending: dict[Hashable, asyncio.Future[Any]] = field(default_factory=dict)  # `cached` values being made
     links: WebLinks = field(init=False)
     ratings: RatingService = field(init=False)
     game_ids: frozenset[str] = field(init=False)
@@ -96,12 +97,27 @@ class Site:
             raise not_found("This server has turned its pages off.")
 
     async def cached(self, key: Hashable, make: Any) -> Any:
-        """`await make()` once per key (keys carry what makes the result current)."""
+        """`await make()` once per key (keys carry what makes the result current), once even when
+        several requests ask at the same moment."""
         found = self.computed.get(key)
-        if found is None:
+        if found is not None:
+            return found
+        pending = self.pending.get(key)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.pending[key] = future
+        try:
             found = await make()
             self.computed.put(key, found)
-        return found
+            future.set_result(found)
+            return found
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: nobody else may be waiting
+            raise
+        finally:
+            del self.pending[key]
 
     async def ratings_of(
         self, guild_id: str, games: list[str]
@@ -113,9 +129,13 @@ class Site:
         for game in games:
             found[game] = await self.cached(
                 ("ratings", guild_id, game, stamps.get(game)),
-                lambda game=game: self.ratings.table_and_history(guild_id, game),
+                lambda game=game: self._rate(guild_id, game),
             )
         return found
+
+    async def _rate(self, guild_id: str, game: str) -> tuple[list[Rating], dict[str, list[tuple[float, float]]]]:
+        """Read the results, then rate them in a worker thread (a thousand results take ~0.1 s)."""
+        return await asyncio.to_thread(standings_of, await self.ratings.results(guild_id, game))
 
     def linkable(self, user: str) -> bool:
         """Whether a player page can be linked for `user` (people, not AI seats)."""

@@ -267,3 +267,32 @@ async def test_a_record_that_does_not_replay_is_said_so_not_a_500(
         assert response.status == 200 and "replay" in text and "Traceback" not in text
         assert 'id="stepper"' not in text
         assert (await client.get(links.board(match_id, 3))).status == 404
+
+
+async def test_concurrent_first_views_compute_once(
+    services: Services, client: TestClient[Any, Any], links: WebLinks, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Twenty people opening the same leaderboard and match at once: one rating, one replay."""
+    import asyncio
+
+    from bot.web import replay
+    from bot.web.site import Site
+
+    [match_id] = await stored(services, finished_row("naruto", 7, [("11", "Ana"), ("22", "Bo")]))
+    counts = {"rate": 0, "replay": 0}
+    rate, build = Site._rate, replay.build_timeline
+
+    async def counted_rate(self: Site, guild_id: str, game: str) -> Any:
+        counts["rate"] += 1
+        return await rate(self, guild_id, game)
+
+    def counted_build(row: Any) -> Any:
+        counts["replay"] += 1
+        return build(row)
+
+    monkeypatch.setattr(Site, "_rate", counted_rate)
+    monkeypatch.setattr(replay, "build_timeline", counted_build)
+    urls = [links.leaderboard(GUILD, "naruto"), links.match(match_id)] * 10
+    statuses = await asyncio.gather(*(client.get(url) for url in urls))
+    assert [r.status for r in statuses] == [200] * 20
+    assert counts == {"rate": 1, "replay": 1}
