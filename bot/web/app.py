@@ -23,7 +23,7 @@ from bot.persistence import MatchRow
 from bot.services.hub import Services
 from bot.settings import Settings
 from bot.web import queries
-from bot.web.links import WebLinks
+from bot.web.links import OFFLINE_GUILD, WebLinks
 from bot.web.ratelimit import RateLimit
 from bot.web.site import STATIC, Site
 from bot.web.tokens import Signer, site_secret
@@ -103,15 +103,20 @@ WARM = 16
 
 
 async def warm(site: Site, match_ids: list[int]) -> None:
-    """Replay these matches ahead of their first view; a match that can't be replayed is skipped."""
+    """Replay these matches ahead of their first view, and rate their servers' games (leaderboards,
+    player pages); a match that can't be replayed is skipped."""
+    rated: dict[str, set[str]] = {}
     for match_id in match_ids:
         row = await site.services.db.get_match(match_id)
         if row is None or not row.decks:
             continue
+        rated.setdefault(row.guild_id or OFFLINE_GUILD, set()).add(row.game)
         try:
             await site.replays.timeline(row)
         except Exception as exc:  # a record this engine can't replay: its page says so when opened
             log.info("match %s not prepared for the web: %s", match_id, exc)
+    for guild_id, games in rated.items():
+        await site.ratings_of(guild_id, sorted(games))
 
 
 def _warming(app: web.Application) -> Any:

@@ -49,3 +49,6 @@ class LRU(Generic[V]):
 
     def __len__(self) -> int:
         return len(self._items)
+
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._items

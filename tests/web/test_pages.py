@@ -209,6 +209,7 @@ async def test_the_site_prepares_the_latest_replays_and_each_finished_match(serv
 
     from aiohttp.test_utils import TestServer
 
+    from bot.web import queries
     from bot.web.app import SITE, create_app
     from bot.web.ratelimit import RateLimit
     from bot.web.tokens import Signer
@@ -227,6 +228,8 @@ async def test_the_site_prepares_the_latest_replays_and_each_finished_match(serv
             await hook(row)
         await asyncio.gather(*site.background)
         assert len(site.replays.timelines) == 3
+        stamps = await queries.ratings_stamps(services.db, GUILD)
+        assert ("ratings", GUILD, "naruto", stamps["naruto"]) in site.computed  # its leaderboard too
 
 
 async def test_a_decision_taken_back_never_shows_in_later_pages(
