@@ -33,6 +33,7 @@ SITE: web.AppKey[Site] = web.AppKey("site", Site)
 DEFAULT_PORT = 8080
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
+TEXT = frozenset({"text/html", "text/csv"})
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
@@ -80,7 +81,11 @@ async def limits_and_errors(request: web.Request, handler: Handler) -> web.Strea
     if not site.rate_limit.allow(client_key(request)):
         return site.page("error.html", 429, title="Slow down", message="Too many requests; try again in a moment.")
     try:
-        return await handler(request)
+        response = await handler(request)
+        body = response.body if isinstance(response, web.Response) else None
+        if isinstance(body, bytes) and len(body) > 2048 and response.content_type in TEXT:
+            response.enable_compression()  # gzip when the client takes it: a league page is 300 KB, 35 gzipped
+        return response
     except (web.HTTPNotFound, web.HTTPForbidden) as exc:  # a folder of static files is "not found" too
         return site.page("error.html", 404, title="Not found", message=page_text(exc))
     except web.HTTPMethodNotAllowed:

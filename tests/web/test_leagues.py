@@ -52,6 +52,8 @@ async def test_a_swiss_league_page_shows_the_tiebreakers_and_the_csv_is_the_expo
     for head in ("OMW", "GW", "OGW"):
         assert f"<th>{head}</th>" in html
     assert f"<td>{expected[0].omw:.1%}</td>" in html
+    page = await client.get(links.league(league), headers={"Accept-Encoding": "gzip"})
+    assert page.headers.get("Content-Encoding") == "gzip" and "Spring Cup" in await page.text()
     response = await client.get(links.league_csv(league))
     assert response.status == 200 and response.content_type == "text/csv"
     assert 'filename="Spring-Cup.csv"' in response.headers["Content-Disposition"]
