@@ -13,7 +13,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from bot.services.games import get_game, list_games
 from bot.services.hub import Services
-from bot.services.ratings import Rating, RatingService, standings_of
+from bot.services.ratings import RatedResult, Rating, RatingService, Standings, standings_of
 from bot.web import queries
 from bot.web.cache import LRU
 from bot.web.links import OFFLINE_GUILD, WebLinks
@@ -64,6 +64,7 @@ class Site:
     computed: LRU[Any] = field(default_factory=lambda: LRU(64))  # league pages: up to ~0.5 MB each
     background: set[asyncio.Task[None]] = field(default_factory=set)  # replays prepared ahead of a view
     pending: dict[Hashable, asyncio.Future[Any]] = field(default_factory=dict)  # `cached` values being made
+    rated: LRU[tuple[list[RatedResult], Standings]] = field(default_factory=lambda: LRU(64))  # last ratings
     links: WebLinks = field(init=False)
     ratings: RatingService = field(init=False)
     game_ids: frozenset[str] = field(init=False)
@@ -133,9 +134,18 @@ class Site:
             )
         return found
 
-    async def _rate(self, guild_id: str, game: str) -> tuple[list[Rating], dict[str, list[tuple[float, float]]]]:
-        """Read the results, then rate them in a worker thread (a thousand results take ~0.1 s)."""
-        return await asyncio.to_thread(standings_of, await self.ratings.results(guild_id, game))
+    async def _rate(self, guild_id: str, game: str) -> Standings:
+        """Read the results, then rate them in a worker thread (a thousand results take ~0.1 s); when
+        the results rated last time are still the first ones (results were only added), rate only
+        the new ones from there."""
+        results = await self.ratings.results(guild_id, game)
+        last = self.rated.get((guild_id, game))
+        if last is not None and len(last[0]) <= len(results) and results[: len(last[0])] == last[0]:
+            standings = await asyncio.to_thread(standings_of, results[len(last[0]) :], last[1])
+        else:
+            standings = await asyncio.to_thread(standings_of, results)
+        self.rated.put((guild_id, game), (results, standings))
+        return standings
 
     def linkable(self, user: str) -> bool:
         """Whether a player page can be linked for `user` (people, not AI seats)."""

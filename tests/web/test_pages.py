@@ -299,3 +299,45 @@ async def test_concurrent_first_views_compute_once(
     statuses = await asyncio.gather(*(client.get(url) for url in urls))
     assert [r.status for r in statuses] == [200] * 20
     assert counts == {"rate": 1, "replay": 1}
+
+
+async def test_new_results_are_rated_on_top_of_the_last_ratings(
+    services: Services, client: TestClient[Any, Any], links: WebLinks, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Results only added since the last rating: only they are rated, and the table is exactly the
+    one rating everything from the start gives; an edited result rates everything again."""
+    from bot.services.ratings import RatingService
+    from bot.web import site as site_module
+
+    rated: list[int] = []
+    real = site_module.standings_of
+
+    def counting(results: Any, after: Any = None) -> Any:
+        rated.append(len(results))
+        return real(results, after)
+
+    monkeypatch.setattr(site_module, "standings_of", counting)
+    players = [("11", "Ana"), ("22", "Bo"), ("33", "Cy")]
+    first = [finished_row("naruto", seed, [players[seed % 3], players[(seed + 1) % 3]]) for seed in (1, 2, 3)]
+    await stored(services, *first)
+    assert (await client.get(links.leaderboard(GUILD, "naruto"))).status == 200
+    more = [finished_row("naruto", seed, [players[seed % 3], players[(seed + 2) % 3]]) for seed in (4, 5)]
+    await stored(services, *more)
+    html = await (await client.get(links.leaderboard(GUILD, "naruto"))).text()
+    assert rated == [3, 2]
+    table, history = await RatingService(services.db).table_and_history(GUILD, "naruto")
+    for entry in table:
+        assert f"{entry.rating:.0f}" in html
+    last = site_of(client).rated.get((GUILD, "naruto"))
+    assert last is not None
+    _, (shown, shown_history) = last
+    assert [(r.player, r.skill.mu, r.skill.sigma, r.games, r.wins) for r in shown] == [
+        (r.player, r.skill.mu, r.skill.sigma, r.games, r.wins) for r in table
+    ]
+    assert shown_history == history
+
+    row = await services.db.get_match(1)
+    assert row is not None
+    await services.db.update_match(1, row.version, result={"winners": [], "reason": "Draw by agreement."})
+    await client.get(links.leaderboard(GUILD, "naruto"))
+    assert rated == [3, 2, 5]  # an older result changed: all of them again
