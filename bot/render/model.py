@@ -315,5 +315,7 @@ def build_board(game: Game, view: dict[str, Any], names: list[str], *, title: st
             status = (" and ".join(winners) + " won. " if winners else "Draw. ") + name_players(str(result[1]), names)
         elif turn is not None and turn < len(names):
             status = f"Waiting for {names[turn]}: {display.step(str(prompt.get('kind') or 'decision'))}."
+        elif prompt.get("everyone"):  # a simultaneous step: nobody is singled out until all have chosen
+            status = f"Everyone decides at once: {display.step(str(prompt.get('kind') or 'decision'))}."
     steps = int(view.get("steps", 0))
     return Board(title, panels, shared, events, status, steps, game=game.id, view=view, names=list(names))

@@ -37,6 +37,7 @@ from bot.services.match_model import (
     decision_for,
     held_of,
     lens_of,
+    mine_view,
     new_row,
     public_prompt,
     resolve_option,
@@ -46,7 +47,7 @@ from bot.services.match_model import (
     step_of,
     turn_prompt,
 )
-from bot.services.simultaneous import Held, held_to_json, in_simultaneous_step
+from bot.services.simultaneous import Held, StepStart, held_to_json, in_simultaneous_step, step_start
 from bot.services.undo import MatchUndo, undo_point, without_request
 from engine.core.game import DeckList, Game
 
@@ -125,6 +126,8 @@ class MatchService:
         self._rows: dict[int, MatchRow] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._bad_snapshots: set[int] = set()  # matches whose stored snapshot must be rewritten
+        # match -> ((public_at, step_offset), the state when its simultaneous step began)
+        self._public: dict[int, tuple[tuple[int, int], State]] = {}
         # Told the number of decisions an AI run has made so far (from the AI's worker thread).
         self.ai_progress: Callable[[int], None] | None = None
         self.undo = MatchUndo(self)  # taking back a decision by consent (bot.services.undo)
@@ -221,6 +224,7 @@ class MatchService:
         while len(self._cache) > CACHE_SIZE:
             old, _ = self._cache.popitem(last=False)
             self._rows.pop(old, None)
+            self._public.pop(old, None)
 
     async def state(self, match_id: int) -> tuple[MatchRow, State | None]:
         row = await self.row(match_id)
@@ -421,7 +425,7 @@ class MatchService:
             engine_version=game.version,
         )
         try:
-            return await self._after_choices(row, state, [], fields, events_from=0)
+            return await self._after_choices(row, state, [], fields, events_from=0, base=state.clone())
         except StaleWriteError as exc:
             raise StaleChoiceError(f"Match #{row.id} was started or changed meanwhile.") from exc
 
@@ -465,7 +469,7 @@ class MatchService:
                         raise StaleChoiceError("That prompt was already answered; here is the current one.")
                     continue  # our copy may be behind another process: read the row
                 seat = seat_index(row, user)
-                in_step = row.status == "active" and in_simultaneous_step(self.load_state(row))
+                base = self.load_state(row) if row.status == "active" else None  # left as it is
                 state, option_id, events_from = self._apply_answer(row, user, option, by_label)
                 fields: dict[str, Any] = {}
                 if seat is not None:  # every answer of a seat makes the early prompts it was shown stale
@@ -479,7 +483,7 @@ class MatchService:
                     }
                 try:
                     return await self._after_choices(
-                        row, state, [option_id], fields, events_from=events_from, in_step_before=in_step
+                        row, state, [option_id], fields, events_from=events_from, base=base
                     )
                 except StaleWriteError:
                     self._rows.pop(match_id, None)
@@ -574,14 +578,16 @@ class MatchService:
         fields: dict[str, Any],
         *,
         events_from: int,
-        in_step_before: bool = False,
+        base: State | None = None,
     ) -> MatchUpdate:
         """Run AI seats, then persist choices, snapshot, status and clock in one compare-and-set.
+        `base` is the match before `new_choices` (unchanged): where a simultaneous step began is
+        found from it (`public_at`).
 
         Raises StaleWriteError when the row changed since it was read.
         """
         seats = [Seat.from_json(raw) for raw in fields.get("seats", row.seats)]
-        mid = state.event_total  # the events of the answer itself, before AI seats move
+        made = len(fields.get("choices", row.choices))  # the choices `base` had made
         choices = list(fields.get("choices", row.choices)) + new_choices
         held = held_of(row)
         before = held_to_json(held)
@@ -593,7 +599,8 @@ class MatchService:
         if held_to_json(held) != before:
             fields["meta"] = {**fields.get("meta", row.meta), "held": held_to_json(held)}
         fields["choices"] = choices
-        narration = self._story(row, state, fields, events_from, mid, in_step_before)
+        began = self._step_began(row, state, fields, base, made, choices[made:])
+        narration = self._story(row, state, fields, events_from, began)
         prompt = state.prompt()
         if state.result is not None:
             fields["status"] = "finished"
@@ -623,22 +630,52 @@ class MatchService:
         changed = bool(fields.get("turn_user")) and fields.get("turn_started_at") is not None
         return MatchUpdate(row, state, events, turn_changed=changed)
 
+    def _step_began(
+        self, row: MatchRow, state: State, fields: dict[str, Any], base: State | None, made: int, added: list[str]
+    ) -> StepStart | None:
+        """Keep where the simultaneous step the match is now in began (`public_at` in the row's
+        meta: the choices made then; dropped outside a step), and return where it began (None
+        outside a step); `added` are the choices since `base`."""
+        meta = dict(fields.get("meta", row.meta))
+        known = meta.get("public_at")
+        if state.result is not None or not in_simultaneous_step(state):
+            if known is not None:
+                del meta["public_at"]
+                fields["meta"] = meta
+            return None
+        found = step_start(base, made, added, int(known) if known is not None else None) if base is not None else None
+        if found is None:  # no earlier state at hand: the step began where it was known to, or now
+            if known is not None:
+                found = StepStart(int(known), None, None)
+            else:
+                found = StepStart(made + len(added), state.clone(), state.event_total)
+        meta["public_at"] = found.at
+        fields["meta"] = meta
+        if found.state is not None and row.id is not None:
+            self._public[row.id] = ((found.at, int(meta.get("step_offset") or 0)), found.state)
+        return found
+
     @staticmethod
     def _story(
-        row: MatchRow, state: State, fields: dict[str, Any], events_from: int, mid: int, in_step_before: bool
+        row: MatchRow, state: State, fields: dict[str, Any], events_from: int, began: StepStart | None
     ) -> list[str]:
-        """The narration of this update. While a simultaneous step is open, what its answers did
-        ("Bob discards …", "proposes no Event") is held back and told once everyone has chosen,
-        together; the step's first event is kept in the row's meta (`story_from`). Events before the
-        step (up to `mid`, the count before AI seats moved, when the answer did not belong to the
-        step) are told at once."""
+        """The narration of this update. While a run of simultaneous steps is open, what its answers
+        did ("Bob discards …", "proposes no Event") is held back and told once everyone has chosen,
+        together; the run's first event is kept in the row's meta (`story_from`). Events before the
+        choice that led into the run (`began.story`, when it began in this update) are told at once."""
         meta = dict(fields.get("meta", row.meta))
         started = meta.get("story_from")
         lens = lens_of(row, state, None)
         if state.result is None and in_simultaneous_step(state):
-            if started is not None:
+            begins = began.story if began is not None else None
+            if begins is None:  # the run began earlier: nothing of it is told yet
+                if started is None:
+                    meta["story_from"] = events_from
+                    fields["meta"] = meta
                 return []
-            begins = events_from if in_step_before else mid
+            if started is not None:  # an earlier run's story, still untold, comes first
+                events_from = min(int(started), events_from)
+            begins = max(begins, events_from)
             meta["story_from"] = begins
             fields["meta"] = meta
             told, later = lens.events_since(events_from), lens.events_since(begins)
@@ -677,12 +714,62 @@ class MatchService:
 
     # ------------------------------------------------------------------ views
     async def view(self, match_id: int, user: str | None) -> tuple[MatchRow, dict[str, Any], int | None]:
-        """The observation of `user` (their seat), or the spectator view; with the row and seat."""
+        """The observation of `user` (their seat), or the spectator view; with the row and seat.
+        During a simultaneous step both show the match as the step began (`public_view`); a
+        seat's own side shows their answers."""
         row, state = await self.state(match_id)
         if state is None:
             raise ServiceError(f"Match #{match_id} has not started yet.")
         seat = seat_index(row, user) if user is not None else None
-        return row, lens_of(row, state, seat).view(), seat
+        return row, self.public_view(row, state, seat), seat
+
+    def state_at(self, row: MatchRow, at: int) -> State:
+        """The match after its first `at` choices: from the snapshot when it is not later, else replayed."""
+        snap = self._from_snapshot(row) if row.snapshot_choices <= at else None
+        if snap is None:
+            return self._replay(row, at)
+        for choice in row.choices[row.snapshot_choices : at]:
+            snap.apply(str(choice))
+        return snap
+
+    def public_state(self, row: MatchRow, state: State) -> State:
+        """What the public may see of the match: `state`, except during a simultaneous step, when
+        it is the match as the step began (`public_at`, kept by `_after_choices`), so no answer
+        shows (a card in a Rest pile, a hand's size, a placed player) before everyone has chosen."""
+        known = (row.meta or {}).get("public_at")
+        if known is None or state.result is not None or not in_simultaneous_step(state):
+            return state
+        at = int(known)
+        if at >= len(row.choices):
+            return state
+        key = (at, int(row.meta.get("step_offset") or 0))
+        cached = self._public.get(row.id or 0)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        found = self.state_at(row, at)
+        self._public[row.id or 0] = (key, found)
+        return found
+
+    def public_view(self, row: MatchRow, state: State, seat: int | None = None) -> dict[str, Any]:
+        """The view every public board is drawn from (the thread's board, the console's, the web's):
+        the spectator's view (`seat` None), or a seat's. During a simultaneous step it shows the
+        match as the step began, waiting for everyone (the prompt has no player, `everyone` set);
+        a seat's own side shows the answers they gave (held or applied)."""
+        shown = self.public_state(row, state)
+        view = lens_of(row, shown, seat).view()
+        pending = state.prompt()
+        if state.result is not None or pending is None or pending.kind not in state.game.simultaneous_kinds:
+            return view
+        step = shown.prompt()
+        kind = step.kind if step is not None else pending.kind
+        view["prompt"] = {"player": None, "kind": kind, "waiting": True, "everyone": True}
+        if seat is not None:
+            decision = decision_for(row, state, seat)
+            mine = mine_view(row, state, seat, decision)
+            view["players"][seat] = mine["players"][seat]
+            if mine.get("prompt"):
+                view["prompt"] = mine["prompt"]
+        return view
 
     async def replay_view(self, match_id: int, step: int) -> tuple[MatchRow, dict[str, Any], int]:
         """The spectator view after `step` choices of a finished match (clamped to the range)."""

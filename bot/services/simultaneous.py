@@ -9,11 +9,18 @@ a simultaneous step), and their answers are held, unseen by anyone, until the en
 them; then they are applied in the engine's order. The record keeps the same sequence of
 choices, so replays don't change. A held answer the engine no longer offers is dropped and
 the player is asked again.
+
+A step is a run of prompts of one kind: Usagi's discards, then its proposals, are two steps,
+and a player who is done discarding gets their proposal prompt once everyone has discarded
+(the draw between them may reshuffle a deck with the match's one random generator, so the
+cards a player may propose depend on the others' discards). Until a step is complete, the
+public sees the match as it was when the step began (`step_start`, `public_at` in the row's meta).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -35,6 +42,54 @@ def in_simultaneous_step(state: State) -> bool:
     return prompt is not None and prompt.kind in kinds_of(state)
 
 
+def step_kind(state: State) -> str | None:
+    """The kind of the simultaneous step the match is in (Usagi's discards, then its proposals, are
+    two steps: the draw between them is the rules' own), or None."""
+    prompt = state.prompt()
+    return prompt.kind if prompt is not None and state.result is None and prompt.kind in kinds_of(state) else None
+
+
+@dataclass(slots=True)
+class StepStart:
+    """Where the simultaneous step a match is in began (`step_start`)."""
+
+    at: int
+    """The choices made when the step's first prompt was asked (`public_at` in the row's meta)."""
+    state: State | None
+    """The match then, when the step began in the choices looked at (else None)."""
+    story: int | None
+    """When a run of simultaneous steps (Usagi's discards then proposals) began in the choices
+    looked at: the narration's count before the choice that led into it. Its story, and what the
+    engine tells for a player as it enters the run (a pass for a player who holds no Event), waits
+    until the run is over."""
+
+
+def step_start(base: State, at: int, choices: Sequence[str], known: int | None) -> StepStart | None:
+    """Where the simultaneous step the match is in after `choices` began, or None when it is
+    not in one.
+
+    `base` is the match after `at` choices (left unchanged), `choices` those applied since, and
+    `known` where `base`'s step began (`public_at` in the row's meta) if `base` is in one. Until
+    every seat has chosen, the public sees the match as it was then (`MatchService.public_view`)."""
+    state = base.clone()
+    found: StepStart | None = None
+    kind = step_kind(state)
+    if kind is not None:
+        found = StepStart(known, None, None) if known is not None else StepStart(at, state.clone(), state.event_total)
+    for number, choice in enumerate(choices, at + 1):
+        before = state.event_total
+        state.apply(choice)
+        now = step_kind(state)
+        if now is None:
+            found = None
+        elif found is None:
+            found = StepStart(number, state.clone(), before)
+        elif now != kind:
+            found = StepStart(number, state.clone(), found.story)
+        kind = now
+    return found
+
+
 def stand_in(prompt: Prompt) -> Option:
     """The answer a copy gives for a player whose real answer isn't known yet."""
     for option in prompt.options:
@@ -48,15 +103,15 @@ def early_state(state: State, seat: int, held: Mapping[int, Sequence[str]]) -> S
     step (after their held answers), or None: no such step, it is already their real prompt, or
     their part of it is done."""
     pending = state.prompt()
-    kinds = kinds_of(state)
-    if pending is None or pending.kind not in kinds or pending.player == seat:
+    kind = step_kind(state)
+    if pending is None or kind is None or pending.player == seat:
         return None
     copy = state.clone()
     queues = {player: list(answers) for player, answers in held.items()}
     for _ in range(MAX_LOOKAHEAD):
         prompt = copy.prompt()
-        if prompt is None or prompt.kind not in kinds or copy.result is not None:
-            return None
+        if prompt is None or prompt.kind != kind or copy.result is not None:
+            return None  # their part of this step is done: a later step waits for this one to end
         queue = queues.get(prompt.player)
         if queue:
             answer = queue.pop(0)

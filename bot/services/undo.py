@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DECISION_KEYS = ("held", "story_from", "think", "asked_at")
+DECISION_KEYS = ("held", "story_from", "public_at", "think", "asked_at")
 """Meta entries a decision changes and an undo puts back as they were."""
 NOTE_LIMIT = 600  # characters of narration quoted in a request or a "took back" note
 
@@ -248,13 +248,7 @@ class MatchUndo:
 
     def _state_at(self, row: MatchRow, at: int) -> State:
         """The match after its first `at` choices: from the snapshot when it is not later, else replayed."""
-        service = self.service
-        snap = service._from_snapshot(row) if row.snapshot_choices <= at else None
-        if snap is None:
-            return service._replay(row, at)
-        for choice in row.choices[row.snapshot_choices : at]:
-            snap.apply(str(choice))
-        return snap
+        return self.service.state_at(row, at)
 
     @staticmethod
     def _told(row: MatchRow, back: State, current: State) -> list[str]:

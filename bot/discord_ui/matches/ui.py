@@ -34,7 +34,6 @@ from bot.services.match_model import average_times, decision_for, early_seats, m
 from bot.services.matches import (
     MatchService,
     MatchUpdate,
-    lens_of,
     reached_early,
     result_text,
     seat_index,
@@ -145,7 +144,7 @@ class MatchUI:
         if view is not None:
             public = view
         elif state is not None:
-            public = lens_of(row, state, None).view()
+            public = self.matches.public_view(row, state)  # as a simultaneous step began, until all chose
         else:
             raise ServiceError(f"Match #{row.id} has no board yet.")
         board = build_board(get_game(row.game), public, names, title=title or self.title(row))
