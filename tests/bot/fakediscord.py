@@ -49,6 +49,7 @@ class Call:
     path: str
     body: Any
     files: list[str] = field(default_factory=list)
+    uploads: list[bytes] = field(default_factory=list)  # the files' bytes, in the same order
 
 
 def member(user: dict[str, Any]) -> dict[str, Any]:
@@ -195,20 +196,21 @@ class FakeDiscord:
             await self._send(ws, event, data)
 
     # ------------------------------------------------------------------ REST
-    async def _body(self, request: web.Request) -> tuple[Any, list[str]]:
+    async def _body(self, request: web.Request) -> tuple[Any, list[str], list[bytes]]:
         if request.content_type.startswith("multipart/"):
             body: Any = None
             files: list[str] = []
+            uploads: list[bytes] = []
             reader = await request.multipart()
             async for part in reader:
                 if part.name == "payload_json":  # type: ignore[union-attr]
                     body = json.loads(await part.text())  # type: ignore[union-attr]
                 else:
-                    await part.read()  # type: ignore[union-attr]
+                    uploads.append(bytes(await part.read()))  # type: ignore[union-attr]
                     files.append(part.filename or "")  # type: ignore[union-attr]
-            return body, files
+            return body, files, uploads
         raw = await request.read()
-        return (json.loads(raw) if raw else None), []
+        return (json.loads(raw) if raw else None), [], []
 
     def _json(self, data: Any, status: int = 200) -> web.Response:
         if status == 204:
@@ -218,8 +220,8 @@ class FakeDiscord:
 
     async def rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["tail"]
-        body, files = await self._body(request)
-        call = Call(request.method, path, body, files)
+        body, files, uploads = await self._body(request)
+        call = Call(request.method, path, body, files, uploads)
         self.calls.append(call)
         try:
             return self._json(*self.route(request.method, path, body, files))
