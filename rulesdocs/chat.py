@@ -81,10 +81,23 @@ def register_lexicon(game: str, lexicon: Lexicon) -> None:
     """Make `game`'s own chat words known (the knowledge base loader calls this)."""
     _GAME_LEXICONS[game] = lexicon
     _normalized.cache_clear()
+    _chat_words.cache_clear()
+
+
+_LONGEST_KEY: dict[int, tuple[Lexicon, int]] = {}
+
+
+def _longest_key(table: Lexicon) -> int:
+    """The most words any key of `table` has (remembered per table: lexicons are built once)."""
+    known = _LONGEST_KEY.get(id(table))
+    if known is None or known[0] is not table:
+        known = (table, max((len(k) for k in table), default=1))
+        _LONGEST_KEY[id(table)] = known
+    return known[1]
 
 
 def _apply(tokens: list[str], tables: tuple[Lexicon, ...]) -> list[str]:
-    longest = max((len(k) for table in tables for k in table), default=1)
+    longest = max((_longest_key(table) for table in tables), default=1)
     out: list[str] = []
     i = 0
     while i < len(tokens):
@@ -103,6 +116,11 @@ def _apply(tokens: list[str], tables: tuple[Lexicon, ...]) -> list[str]:
 
 def chat_words(text: str, game: str | None = None) -> list[str]:
     """`text` folded, with chat words replaced by rules words (game's lexicon first), stop words kept."""
+    return list(_chat_words(text, game))
+
+
+@lru_cache(maxsize=65536)
+def _chat_words(text: str, game: str | None) -> tuple[str, ...]:
     folded = textmod.fold(text)
     for pattern, replacement in _SPECIAL:
         folded = pattern.sub(replacement, folded)
@@ -110,7 +128,7 @@ def chat_words(text: str, game: str | None = None) -> list[str]:
     tables = tuple(t for t in (_GAME_LEXICONS.get(game or ""), SHARED) if t)
     words = _apply(raw, tables)
     words = [(_ORDINALS.get(w, w) if nxt == "th" else w) for w, nxt in zip(words, [*words[1:], ""], strict=False)]
-    return [w for w in words if w != "th"]
+    return tuple(w for w in words if w != "th")
 
 
 NEGATIONS = frozenset(

@@ -10,11 +10,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 import yaml
 
 from rulesdocs import chat
 from rulesdocs.model import GameId, RulesError
+
+SAFE_LOADER: Final = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""PyYAML's safe loader in C (libyaml, in PyYAML's wheels) when present: the knowledge base's ~30,000
+phrasings load several times faster than with the pure-Python loader."""
 
 FACTS_DIR = Path(__file__).with_name("facts")
 ANSWER_MAX = 420
@@ -95,7 +100,7 @@ def _fact(raw: object, game: GameId, where: str) -> Fact:
 def load_book(path: Path) -> FactBook:
     """One game's facts from `path`; RulesError names the file and fact of any problem."""
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     except (OSError, yaml.YAMLError) as exc:
         raise RulesError(f"{path}: {exc}") from exc
     if not isinstance(raw, dict) or not isinstance(raw.get("facts"), list):
