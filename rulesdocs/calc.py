@@ -62,6 +62,15 @@ class Battle:
     face_down: bool
 
 
+def _side(before: str) -> Side:
+    """Whose card a value is, from the words typed just before it: the last "my" or "their" wins."""
+    mine = [m.start() for m in _MINE.finditer(before)]
+    theirs = [m.start() for m in _THEIRS.finditer(before)]
+    if not mine and not theirs:
+        return ""
+    return "mine" if max(mine, default=-1) > max(theirs, default=-1) else "theirs"
+
+
 def _values(question: str) -> list[Monster]:
     found: list[Monster] = []
     previous_end = 0
@@ -72,14 +81,7 @@ def _values(question: str) -> list[Monster]:
         stat: Stat = "def" if label.startswith("def") else "atk"
         before = question[max(previous_end, match.start() - SIDE_WINDOW) : match.start()]
         previous_end = match.end()
-        side: Side = ""
-        mine = list(_MINE.finditer(before))
-        theirs = list(_THEIRS.finditer(before))
-        if mine or theirs:
-            last_mine = mine[-1].start() if mine else -1
-            last_theirs = theirs[-1].start() if theirs else -1
-            side = "mine" if last_mine > last_theirs else "theirs"
-        found.append(Monster(int(match.group("n").replace(",", "")), stat, side, match.start()))
+        found.append(Monster(int(match.group("n").replace(",", "")), stat, _side(before), match.start()))
     return found
 
 
@@ -211,12 +213,7 @@ def _colors(question: str) -> list[ColorValue]:
         value = int(match.group("n") or match.group("n2"))
         before = question[max(previous_end, match.start() - SIDE_WINDOW) : match.start()]
         previous_end = match.end()
-        mine = list(_MINE.finditer(before))
-        theirs = list(_THEIRS.finditer(before))
-        side: Side = ""
-        if mine or theirs:
-            side = "mine" if (mine[-1].start() if mine else -1) > (theirs[-1].start() if theirs else -1) else "theirs"
-        found.append(ColorValue(color, value, side))
+        found.append(ColorValue(color, value, _side(before)))
     return found
 
 
