@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from bot.render.boards import kit
 from bot.render.boards.kit import MARGIN, CardBox, Header
-from engine.core.state import EMPTY, Card, Modifier, State
+from bot.render.boards.table import Table
+from engine.core.state import EMPTY, Card
 from engine.games.inazuma import board as rules
 from engine.games.inazuma.facts import GAME_ID, POSITIONS, SIDES, SLOT_NAMES
 
@@ -65,15 +66,14 @@ IN_PLAY = ("goal", "field", "bench", "stacked")
 REFS = ("attackers", "defenders", "participants")  # vars holding lists of card ids
 
 
-class _Table:
+class _Table(Table):
     """The cards in play (all public) as a small engine `State`, so SP is counted by the engine's
     own rules (`board.char_sp`: printed or fired-up SP, keywords, abilities such as Jack Wallside's
     -200 against two attackers, modifiers). View ids are numbered afresh; `index` maps them."""
 
     def __init__(self, view: dict[str, Any]) -> None:
         players = view.get("players", [])
-        self.state = State(GAME_ID, max(2, len(players)), 0)
-        self.index: dict[kit.CardId, int] = {}
+        super().__init__(GAME_ID, max(2, len(players)))
         for seat in range(self.state.num_players):
             for zone in IN_PLAY:
                 self.state.zones.setdefault(f"{zone}:{seat}", [])
@@ -85,21 +85,15 @@ class _Table:
                     if not raw or "code" not in raw or raw.get("hidden"):
                         self.state.zones[key].append(EMPTY)  # a slot's place counts (FW-L, ...)
                         continue
-                    cid = len(self.state.cards)
                     owner = int(raw.get("owner", entry["seat"]))
-                    card = Card(
-                        cid,
-                        raw["code"],
-                        owner,
+                    card = self.place(
+                        raw,
                         key,
+                        owner=owner,
                         controller=int(raw.get("controller", owner)),
-                        face_up=True,
                         orientation=str(raw.get("orientation") or ""),
                         counters=dict(raw.get("counters") or {}),
                     )
-                    self.index[raw["id"]] = cid
-                    self.state.cards.append(card)
-                    self.state.zones[key].append(cid)
                     placed.append((card, dict(raw.get("flags") or {})))
                 if zone != "field":
                     self.state.zones[key] = [c for c in self.state.zones[key] if c != EMPTY]
@@ -108,9 +102,7 @@ class _Table:
             if isinstance(stack, list):
                 flags["stack"] = [self.index[c] for c in stack if c in self.index]
             card.flags = flags
-        for target, stat, amount, mode, until, *_ in view.get("modifiers", []):
-            if target in self.index:
-                self.state.add_modifier(Modifier(self.index[target], stat, amount, mode, until))
+        self.add_modifiers(view)
         for key, value in (view.get("vars") or {}).items():
             if key in REFS and isinstance(value, list):
                 value = [self.index[c] for c in value if c in self.index]

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from bot.render.boards import kit
 from bot.render.boards.kit import MARGIN, CardBox, Group, Header
-from engine.core.state import EMPTY, Card, Modifier, State
+from bot.render.boards.table import Table
+from engine.core.state import EMPTY, Card
 from engine.games.inuyasha import board as rules
 from engine.games.inuyasha.board import EXPENDED
 from engine.games.inuyasha.facts import GAME_ID
@@ -64,31 +65,24 @@ class InuyashaBoard:
     sides: list[Side]
 
 
-class _Table:
+class _Table(Table):
     """The public cards in play as a small engine `State` (the static-bonus rules read a real one):
     items and locations are public, so their bonuses are too. View ids (numbers or handles) are
     numbered afresh; `index` maps them to the table's card ids."""
 
     def __init__(self, view: dict[str, Any]) -> None:
-        self.state = State(GAME_ID, 2, 0)
-        self.index: dict[kit.CardId, int] = {}
+        super().__init__(GAME_ID, 2)
         placed: list[tuple[Card, Any]] = []
         for entry in view.get("players", []):
             key = f"play:{entry['seat']}"
             self.state.zones.setdefault(key, [])
             for raw in kit.slots_of(entry["zones"].get("play")):
                 if raw and "code" in raw:
-                    cid = len(self.state.cards)
-                    card = Card(cid, raw["code"], raw["owner"], key, controller=raw["controller"], face_up=True)
-                    self.index[raw["id"]] = cid
-                    self.state.cards.append(card)
-                    self.state.zones[key].append(cid)
+                    card = self.place(raw, key, owner=raw["owner"], controller=raw["controller"])
                     placed.append((card, raw.get("attached_to", EMPTY)))
         for card, carrier in placed:
             card.attached_to = self.index.get(carrier, EMPTY) if carrier != EMPTY else EMPTY
-        for target, stat, amount, mode, until, *_ in view.get("modifiers", []):
-            if target in self.index:
-                self.state.add_modifier(Modifier(self.index[target], stat, amount, mode, until))
+        self.add_modifiers(view)
 
     def colors(self, game: Game, raw: dict[str, Any]) -> dict[str, int]:
         """A face-up character's current values by color, as the engine counts them

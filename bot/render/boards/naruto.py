@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from bot.render.boards import kit
 from bot.render.boards.kit import MARGIN, CardBox, Group, Header
+from bot.render.boards.table import Table
 from bot.render.display import display_for
-from engine.core.state import Card, Modifier, State
+from engine.core.state import Card
 from engine.games.naruto import board as rules
 from engine.games.naruto.facts import GAME_ID
 
@@ -72,7 +73,7 @@ class NarutoBoard:
     chain: list[CardBox]
 
 
-class _Table:
+class _Table(Table):
     """The cards in play (Villages and Battlefield, all public) as a small engine `State`, so
     Combat and Support are counted by the engine's own rules (`board.power`: injury, coins,
     lasting changes, the auras of Ninjas in battle such as Zabuza's fog). View ids (numbers or
@@ -80,8 +81,7 @@ class _Table:
 
     def __init__(self, view: dict[str, Any]) -> None:
         players = view.get("players", [])
-        self.state = State(GAME_ID, max(2, len(players)), 0)
-        self.index: dict[kit.CardId, int] = {}
+        super().__init__(GAME_ID, max(2, len(players)))
         placed: list[tuple[Card, dict[str, Any]]] = []
         for seat in range(self.state.num_players):
             for zone in ("village", "battle"):
@@ -91,27 +91,19 @@ class _Table:
                 key = f"{zone}:{entry['seat']}"
                 for raw in kit.slots_of(entry["zones"].get(zone)):
                     if raw and "code" in raw and not raw.get("hidden"):
-                        cid = len(self.state.cards)
                         owner = int(raw.get("owner", entry["seat"]))
-                        card = Card(
-                            cid,
-                            raw["code"],
-                            owner,
+                        card = self.place(
+                            raw,
                             key,
+                            owner=owner,
                             controller=int(raw.get("controller", owner)),
-                            face_up=True,
                             orientation=str(raw.get("orientation") or ""),
                             counters=dict(raw.get("counters") or {}),
                         )
-                        self.index[raw["id"]] = cid
-                        self.state.cards.append(card)
-                        self.state.zones[key].append(cid)
                         placed.append((card, dict(raw.get("flags") or {})))
         for card, flags in placed:  # a flag naming a card (a Mission's target) names the table's card
             card.flags = {k: self.index.get(v, v) if isinstance(v, int | str) else v for k, v in flags.items()}
-        for target, stat, amount, mode, until, *_ in view.get("modifiers", []):
-            if target in self.index:
-                self.state.add_modifier(Modifier(self.index[target], stat, amount, mode, until))
+        self.add_modifiers(view)
         state_vars = view.get("vars", {})
         self.state.vars["battles"] = [
             {side: [self.index[i] for i in battle.get(side, []) if i in self.index] for side in ("a", "b")}

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.render.boards import kit
 from bot.render.boards.kit import MARGIN, CardBox, Group, Header
-from engine.core.state import Card, Modifier, State
+from bot.render.boards.table import Table
 from engine.games.usagi import board as rules
 from engine.games.usagi.facts import GAME_ID
 
@@ -70,31 +70,23 @@ def chips(ratings: dict[str, Any]) -> tuple[tuple[str, kit.Color], ...]:
     )
 
 
-class _Table:
+class _Table(Table):
     """The cards in play a spectator sees as a small engine `State`, so ratings are counted by
     the engine's own rules (`board.rating` with `board.auras`: modifiers, Held Moments, lords)."""
 
     def __init__(self, view: dict[str, Any]) -> None:
         players = view.get("players", [])
-        self.state = State(GAME_ID, max(2, len(players)), 0)
-        self.index: dict[kit.CardId, int] = {}
+        super().__init__(GAME_ID, max(2, len(players)))
         zones = [(f"field:{e['seat']}", e["zones"].get("field")) for e in players]
         zones.append((rules.EVENTS, view.get("shared", {}).get("events")))
         for key, raw_zone in zones:
             self.state.zones.setdefault(key, [])
             for raw in kit.slots_of(raw_zone):
                 if raw and "code" in raw and not raw.get("hidden"):
-                    cid = len(self.state.cards)
                     owner = int(raw.get("owner", 0) or 0)
                     controller = raw.get("controller")
-                    seat = owner if controller is None else int(controller)
-                    card = Card(cid, raw["code"], owner, key, controller=seat, face_up=True)
-                    self.index[raw["id"]] = cid
-                    self.state.cards.append(card)
-                    self.state.zones[key].append(cid)
-        for target, stat, amount, mode, until, *_ in view.get("modifiers", []):
-            if target in self.index:
-                self.state.add_modifier(Modifier(self.index[target], stat, amount, mode, until))
+                    self.place(raw, key, owner=owner, controller=owner if controller is None else int(controller))
+        self.add_modifiers(view)
         self.auras = rules.auras(self.state)
 
     def ratings(self, game: Game, raw: dict[str, Any]) -> dict[str, int | None]:
