@@ -1,10 +1,12 @@
-"""A small least-recently-used cache with a size budget (entries, or bytes for images)."""
+"""A small least-recently-used cache with a size budget (entries, or bytes for images), and
+`once`: a value computed once per key even when several requests ask for it at the same moment."""
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
-from typing import Generic, TypeVar
+from collections.abc import Awaitable, Callable, Hashable
+from typing import Any, Generic, TypeVar
 
 V = TypeVar("V")
 
@@ -52,3 +54,30 @@ class LRU(Generic[V]):
 
     def __contains__(self, key: Hashable) -> bool:
         return key in self._items
+
+
+async def once(
+    cache: LRU[V], pending: dict[Hashable, asyncio.Future[Any]], key: Hashable, make: Callable[[], Awaitable[V]]
+) -> V:
+    """The cached value of `key`, else `await make()` (stored in `cache`); a request arriving while it
+    is being made waits for the same result (`pending` holds the ones in progress)."""
+    found = cache.get(key)
+    if found is not None:
+        return found
+    waiting = pending.get(key)
+    if waiting is not None:
+        done: V = await asyncio.shield(waiting)
+        return done
+    future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+    pending[key] = future
+    try:
+        value = await make()
+        cache.put(key, value)
+        future.set_result(value)
+        return value
+    except BaseException as exc:
+        future.set_exception(exc)
+        future.exception()  # retrieved: nobody else may be waiting
+        raise
+    finally:
+        del pending[key]

@@ -23,7 +23,7 @@ from bot.render.model import Board, build_board, collapse, name_players
 from bot.services.games import get_game
 from bot.services.match_model import lens_of, result_text, seats_of
 from bot.services.simultaneous import in_simultaneous_step
-from bot.web.cache import LRU
+from bot.web.cache import LRU, once
 from engine.core.record import MatchRecord
 from engine.core.state import State
 
@@ -188,26 +188,7 @@ class Replays:
     async def _once(self, cache: LRU[V], key: Hashable, work: Callable[[], V]) -> V:
         """The cached value, else `work()` run in a thread, once even when several requests ask for
         it at the same moment."""
-        found = cache.get(key)
-        if found is not None:
-            return found
-        pending = self._pending.get(key)
-        if pending is not None:
-            done: V = await asyncio.shield(pending)
-            return done
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._pending[key] = future
-        try:
-            value = await asyncio.to_thread(work)
-            cache.put(key, value)
-            future.set_result(value)
-            return value
-        except BaseException as exc:
-            future.set_exception(exc)
-            future.exception()  # retrieved: nobody else may be waiting
-            raise
-        finally:
-            del self._pending[key]
+        return await once(cache, self._pending, key, lambda: asyncio.to_thread(work))
 
     async def timeline(self, row: MatchRow) -> Timeline:
         return await self._once(

@@ -15,7 +15,7 @@ from bot.services.games import get_game, list_games
 from bot.services.hub import Services
 from bot.services.ratings import RatedResult, Rating, RatingService, Standings, standings_of
 from bot.web import queries
-from bot.web.cache import LRU
+from bot.web.cache import LRU, once
 from bot.web.links import OFFLINE_GUILD, WebLinks
 from bot.web.plot import rating_svg
 from bot.web.ratelimit import RateLimit
@@ -100,25 +100,7 @@ class Site:
     async def cached(self, key: Hashable, make: Any) -> Any:
         """`await make()` once per key (keys carry what makes the result current), once even when
         several requests ask at the same moment."""
-        found = self.computed.get(key)
-        if found is not None:
-            return found
-        pending = self.pending.get(key)
-        if pending is not None:
-            return await asyncio.shield(pending)
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self.pending[key] = future
-        try:
-            found = await make()
-            self.computed.put(key, found)
-            future.set_result(found)
-            return found
-        except BaseException as exc:
-            future.set_exception(exc)
-            future.exception()  # retrieved: nobody else may be waiting
-            raise
-        finally:
-            del self.pending[key]
+        return await once(self.computed, self.pending, key, make)
 
     async def ratings_of(
         self, guild_id: str, games: list[str]
