@@ -2,8 +2,9 @@
 
     .venv/bin/python tests/bench/bench_rules.py [--semantic] [--docs ../shared/rulebooks] [--misses]
 
-First what players judge, on the chat sets (tests/rulesdocs/blind2, frozen 2026-11-28, and
-tests/rulesdocs/blind, frozen 2026-11-24: written blind from the rulebooks and card data;
+First what players judge, on the chat sets (tests/rulesdocs/blind3, frozen 2026-11-28 in the
+fourteenth session before any tuning; tests/rulesdocs/blind2, frozen 2026-11-28 earlier, no longer
+blind for Inazuma and Inuyasha; tests/rulesdocs/blind, frozen 2026-11-24: written blind from the rulebooks and card data;
 tests/rulesdocs/dev: for tuning), per game and per question type: right fact in the answer text,
 confidently wrong (an answer, not "not found" or "did you mean", without the fact), clarified, the
 same counting the first cited passage, card questions right/wrong, follow-ups answered right,
@@ -139,6 +140,7 @@ def main() -> int:
     args = parser.parse_args()
     service = RulesService(db_path=":memory:", extra_dirs=args.docs)
     result: dict[str, object] = {
+        "blind3": chat_quality(service, "blind3", False),
         "blind2": chat_quality(service, "blind2", False),
         "blind": chat_quality(service, "blind", False),
         "dev": chat_quality(service, "dev", args.misses),
