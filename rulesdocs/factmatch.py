@@ -41,6 +41,10 @@ one edit in a 5-letter word ("levle" -> level), two in a 10-letter one."""
 TYPO_MIN_LENGTH = 5
 BLEND = 0.45
 """Share of a fact's score given to the character n-gram similarity (`rulesdocs.charmatch`)."""
+CENTROID_BLEND = 0.25
+"""Share then given to the similarity with the fact's centroid, all its phrasings together: a
+question mixing words of several phrasings of one fact. Measured on phrasings held out by fact
+(top-1 43.7% -> 47%) and on the fresh dev3 chat set (right 69.7% -> 71.3%, wrong 26.7% -> 25.0%)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,15 +195,20 @@ class FactMatcher:
         if self.chars is None:
             return by_words
         chars = self.chars.scores(text)
+        centroids = self.chars.centroid_scores(text) if CENTROID_BLEND else None
+
+        def blended(n: int, own: float) -> float:
+            return own if centroids is None else (1.0 - CENTROID_BLEND) * own + CENTROID_BLEND * float(centroids[n])
+
         hits: dict[int, FactHit] = {}
         for hit in by_words:
             n = self._by_id[hit.fact.id]
-            score = (1.0 - BLEND) * hit.score + BLEND * chars.get(n, 0.0)
+            score = blended(n, (1.0 - BLEND) * hit.score + BLEND * chars.get(n, 0.0))
             hits[n] = FactHit(hit.fact, score, hit.phrasing, hit.types)
         for n, similarity in chars.items():
             if n not in hits:
                 fact = self.book.facts[n]
-                hits[n] = FactHit(fact, BLEND * similarity, fact.asks[0], self.types[n])
+                hits[n] = FactHit(fact, blended(n, BLEND * similarity), fact.asks[0], self.types[n])
         return sorted(hits.values(), key=lambda h: -h.score)[:limit]
 
     def match(self, question: str, *, limit: int = 5) -> list[FactHit]:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rulesdocs import calc, cardanswer, cardnames, chat, followup, messages, review, ruling, scope, understand
+from rulesdocs import calc, cardanswer, cardnames, chat, followup, messages, review, ruling, scope, understand, verdict
 from rulesdocs import conversation as conv
 from rulesdocs import text as textmod
 from rulesdocs.answer import AnswerConfig, cite, compose, confidence
@@ -527,7 +527,7 @@ class RulesService:
         return Answer(
             question=question,
             game=game,
-            text=understand.shape(fact.answer, qtype),
+            text=_shaped(question, fact.answer, qtype),
             citations=tuple(citations),
             see_also=tuple(see_also),
             confidence=min(1.0, chosen.score),
@@ -712,6 +712,12 @@ def _common_words(texts: list[str], vocabulary: frozenset[str], named: frozenset
 
 
 _RAW_WORD = re.compile(r"[a-z0-9]+")
+
+
+def _shaped(question: str, answer: str, qtype: understand.QuestionType) -> str:
+    """A fact's answer worded for the question: no Yes/No to a "how", the limit's Yes/No to "can I have 2"."""
+    shaped = understand.shape(answer, qtype)
+    return verdict.prefixed(question, shaped) if qtype == "yesno" else shaped
 
 
 def _unsure(chosen: ruling.Ruling) -> bool:

@@ -17,6 +17,8 @@ MODULES = [
     "rulesdocs.followup",
     "rulesdocs.scope",
     "rulesdocs.calc",
+    "rulesdocs.charmatch",
+    "rulesdocs.verdict",
 ]
 
 

@@ -178,7 +178,8 @@ def test_an_ellipsis_the_same_rule_cannot_answer_is_not_answered_with_it_again(f
     first = fresh_service.ask("unblocked team with power 3, how many battle rewards", game="naruto", where=where)
     assert first.found
     again = fresh_service.ask("and if its 6?", where=where)
-    assert not again.found and again.text != first.text
+    assert again.text != first.text  # never the rule for power 4 or less again
+    assert not again.found or "5 or more" in again.text  # unsure, or the rule that covers power 6
 
 
 def test_an_ellipsis_the_same_rule_covers_is_still_answered(fresh_service: RulesService) -> None:
@@ -243,3 +244,18 @@ def test_contrasted_terms_clash_only_when_the_rule_names_another_and_not_the_ask
     assert followup.clashes(asked, fusion)
     assert not followup.clashes(asked, both)
     assert not followup.clashes(asked, frozenset())
+
+
+@pytest.mark.parametrize(
+    ("question", "game", "opening"),
+    [
+        ("can i put 2 reserve characters from my hand on the bench in the same turn", "inazuma", "No: 1 reserve"),
+        ("can i place just 1 starting character this round", "inazuma", "No: at least 2"),
+        ("can i run 4 copies of the same card", "yugioh", "No: 3 copies"),
+    ],
+)
+def test_a_yes_no_question_about_a_number_gets_the_verdict_of_the_limit(
+    fresh_service: RulesService, question: str, game: str, opening: str
+) -> None:
+    answer = fresh_service.ask(question, game=game, where=Asked(channel=f"verdict-{game}"))
+    assert answer.found and answer.text.startswith(opening)

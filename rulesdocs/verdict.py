@@ -1,0 +1,68 @@
+"""The Yes or No a limit gives to a yes/no question about a number.
+
+"can i put 2 reserve characters on the bench in the same turn" is answered by a rule that opens
+with a limit, "1 reserve character per strategy phase: ...": the player asked yes or no, and the
+limit decides it. The number asked and the limit must count the same thing (the word after each
+number: "2 reserve" and "1 reserve"), or nothing is added.
+
+>>> prefixed("can i put 2 reserve characters on my bench per turn", "1 reserve character per turn: ...")
+'No: 1 reserve character per turn: ...'
+>>> prefixed("can i run 3 copies of pot of greed", "3 copies at most of any card.")
+'Yes: 3 copies at most of any card.'
+>>> prefixed("can i place just 1 starting character", "At least 2 starting characters each round.")
+'No: at least 2 starting characters each round.'
+>>> prefixed("can i have 2 monsters", "Yes: up to 5 monsters.")
+'Yes: up to 5 monsters.'
+>>> prefixed("can i attack with 2 monsters", "Each monster attacks once per turn.")
+'Each monster attacks once per turn.'
+"""
+
+from __future__ import annotations
+
+import re
+
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_NUMBER = r"(\d{1,3}|" + "|".join(_WORDS) + r")"
+_ASKED = re.compile(
+    r"^\W*(?:(?:so|ok|okay|and|but|wait|also)\W+)*(?:can|could|may|am i allowed to|is it (?:ok|legal|allowed) to)\b"
+    r"[^?.]{0,60}?\b" + _NUMBER + r"\s+([a-z]+)",
+    re.IGNORECASE,
+)
+_AT_MOST = re.compile(
+    r"^\W*(?:only |just |exactly )?(?:at most |up to |max(?:imum)? (?:of )?|a maximum of )?" + _NUMBER + r"\s+([a-z]+)"
+    r"(?=[^.:;]{0,60}\b(?:at most|max(?:imum)?|per\b|each turn|a turn|only|limit|no more)\b)",
+    re.IGNORECASE,
+)
+_LIMIT_FIRST = re.compile(r"^\W*(?:at most|up to|max(?:imum)?(?: of)?|only|just)\s+" + _NUMBER + r"\s+([a-z]+)", re.I)
+_AT_LEAST = re.compile(r"^\W*(?:at least|a minimum of|min(?:imum)?(?: of)?)\s+" + _NUMBER + r"\s+([a-z]+)", re.I)
+_OPENS_YES_NO = re.compile(r"^\s*(?:yes|no)\b", re.IGNORECASE)
+
+
+def _value(word: str) -> int:
+    return int(word) if word.isdigit() else _WORDS[word.lower()]
+
+
+def _same_thing(a: str, b: str) -> bool:
+    """ "reserve"/"reserve", "copies"/"copy", "characters"/"character": the same counted word."""
+    a, b = a.lower(), b.lower()
+    stem = min(len(a), len(b), 5)
+    return (stem >= 3 and a[:stem] == b[:stem]) or {a, b} <= {"copy", "copies"}
+
+
+def prefixed(question: str, answer: str) -> str:
+    """`answer` opened with the Yes or No its leading limit gives to the number `question` asks about."""
+    if _OPENS_YES_NO.match(answer):
+        return answer
+    asked = _ASKED.search(question)
+    if asked is None:
+        return answer
+    wanted, thing = _value(asked.group(1)), asked.group(2)
+    most = _LIMIT_FIRST.match(answer) or _AT_MOST.match(answer)
+    least = _AT_LEAST.match(answer)
+    if most is not None and _same_thing(thing, most.group(2)):
+        verdict = "Yes" if wanted <= _value(most.group(1)) else "No"
+    elif least is not None and _same_thing(thing, least.group(2)):
+        verdict = "Yes" if wanted >= _value(least.group(1)) else "No"
+    else:
+        return answer
+    return f"{verdict}: {answer[:1].lower()}{answer[1:]}" if answer[:2].istitle() else f"{verdict}: {answer}"
