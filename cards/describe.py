@@ -4,6 +4,13 @@
 'level 7 · atk 2500 · def 2100'
 >>> stat_line({"cost": {"ryo": 1}, "ratings": {"combat": 2, "labor": 0}})
 'cost 1 ryo · ratings: combat 2'
+
+A Naruto Jutsu's chakra cost: the symbols it needs, then the cards of any symbol.
+
+>>> stat_line({"symbols": ["Fire"], "cost": {"specific": {"Fire": 1}, "generic": 1, "x": False}, "cost_text": "F 1"})
+'symbols Fire · cost 1 Fire + 1 of any symbol'
+>>> stat_line({"cost": {"specific": {}, "generic": 0, "x": True}, "cost_text": "X"})
+'cost X of any symbol'
 """
 
 from __future__ import annotations
@@ -20,6 +27,11 @@ def stat_line(stats: dict[str, Any]) -> str:
     parts = []
     for key, value in stats.items():
         name = key.replace("_", " ")
+        if isinstance(value, dict) and "generic" in value:
+            parts.append(f"{name} {_chakra(value)}")
+            continue
+        if key == "cost_text" and isinstance(stats.get("cost"), dict):
+            continue  # the printed shorthand of the cost just written out
         if isinstance(value, dict):
             entries = [(str(k), v) for k, v in value.items() if v not in (0, None, "", [], {})]
             if not entries:
@@ -34,6 +46,16 @@ def stat_line(stats: dict[str, Any]) -> str:
         shown = "/".join(str(v) for v in value) if isinstance(value, list) else str(value)
         parts.append(f"{name} {shown}")
     return " · ".join(parts)
+
+
+def _chakra(cost: dict[str, Any]) -> str:
+    """ "1 Fire + 1 of any symbol", "X of any symbol", "free": a chakra cost in words."""
+    parts = [f"{n} {symbol}" for symbol, n in (cost.get("specific") or {}).items() if n]
+    if cost.get("x"):
+        parts.append("X of any symbol")
+    elif cost.get("generic"):
+        parts.append(f"{cost['generic']} of any symbol")
+    return " + ".join(parts) or "free"
 
 
 def kind_line(card_type: str, subtype: str = "") -> str:

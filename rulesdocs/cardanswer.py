@@ -34,7 +34,7 @@ STAT_WORDS: dict[str, tuple[str, ...]] = {
     "level": ("level", "lvl", "lv", "stars", "star"),
     "attribute": ("attribute", "element"),
     "race": ("race", "type", "monster type"),
-    "cost": ("cost", "costs", "price", "pay"),
+    "cost": ("cost", "costs", "price", "pay", "chakra"),
     "entrance": ("entrance", "entrance cost", "cost", "costs", "turn indicator"),
     "hand": ("hand cost", "cost", "costs", "chakra"),
     "combat": ("combat", "power", "strength", "attack"),
@@ -65,6 +65,7 @@ _TEXT_QUESTION = re.compile(
     r"how does .{0,40} work|effect|ability|abilities|text|say|says|do exactly)\b",
     re.IGNORECASE,
 )
+_FREE = re.compile(r"\bcosts? (?:anything|nothing|something|any\b)|\bfree\b|\bfor free\b", re.IGNORECASE)
 _WORD = re.compile(r"[a-z0-9]+(?:[- ][a-z0-9]+)*")
 
 
@@ -87,6 +88,8 @@ def card_kind(question: str, card: CardDef, qtype: QuestionType) -> CardKind:
     if stats and qtype in ("whatis", "howmany", "other"):
         return "stat"
     if _TYPE_WORDS.search(question) and qtype in ("whatis", "yesno", "other"):
+        return "stat"
+    if stats and _FREE.search(question):  # "does the peddler cost anything to play": its cost
         return "stat"
     rest = question.lower()
     for part in re.findall(r"[a-z0-9]+", card.name.lower()):

@@ -90,7 +90,7 @@ def _names(game: GameId) -> dict[tuple[str, ...], tuple[str, str]]:
             kind = f"level {level} {kind}"  # "Blue-Eyes White Dragon" -> a level 8 monster (tributes!)
         for name in (card.name, *card.aliases):
             words = tuple(_words(name))
-            if words and (len(words) >= 2 or len(words[0]) >= 5):
+            if words and (len(words) >= 2 or len(words[0]) >= SHORT_NAME or words[0] not in textmod.STOP_WORDS):
                 table.setdefault(words, (card.name, kind))
     return table
 
@@ -168,6 +168,8 @@ def _short_names(game: GameId) -> dict[str, str]:
     }
 
 
+SHORT_NAME = 5
+"""A one-word card name shorter than this is read only when it is no common word ("Yami", "Umi")."""
 PERSON_TYPES = frozenset({"ninja", "character", "goalkeeper", "reserve", "starting"})
 """Card types that are people: one of their names alone ("kakashi") names the card."""
 FUZZY_CUTOFF = 87.0

@@ -259,3 +259,19 @@ def test_a_yes_no_question_about_a_number_gets_the_verdict_of_the_limit(
 ) -> None:
     answer = fresh_service.ask(question, game=game, where=Asked(channel=f"verdict-{game}"))
     assert answer.found and answer.text.startswith(opening)
+
+
+@pytest.mark.parametrize(
+    ("question", "game", "opening"),
+    [
+        ("does the peddler cost anything to play", "usagi", "Wandering Peddler has no printed cost"),
+        ("how much chakra is lightning blade", "naruto", "Lightning Blade has cost 1 Fire + 1 of any symbol"),
+        ("does yami power up my fairies", "yugioh", "The rules reference has no ruling on this card itself"),
+    ],
+)
+def test_card_questions_read_short_names_free_and_chakra_costs(
+    fresh_service: RulesService, question: str, game: str, opening: str
+) -> None:
+    answer = fresh_service.ask(question, game=game, where=Asked(channel=f"card-{game}"))
+    assert answer.found and answer.text.startswith(opening)
+    assert answer.card
