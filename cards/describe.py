@@ -8,7 +8,7 @@
 A Naruto Jutsu's chakra cost: the symbols it needs, then the cards of any symbol.
 
 >>> stat_line({"symbols": ["Fire"], "cost": {"specific": {"Fire": 1}, "generic": 1, "x": False}, "cost_text": "F 1"})
-'symbols Fire · cost 1 Fire + 1 of any symbol'
+'symbols Fire · cost 2 (1 Fire + 1 of any symbol)'
 >>> stat_line({"cost": {"specific": {}, "generic": 0, "x": True}, "cost_text": "X"})
 'cost X of any symbol'
 """
@@ -49,12 +49,15 @@ def stat_line(stats: dict[str, Any]) -> str:
 
 
 def _chakra(cost: dict[str, Any]) -> str:
-    """ "1 Fire + 1 of any symbol", "X of any symbol", "free": a chakra cost in words."""
-    parts = [f"{n} {symbol}" for symbol, n in (cost.get("specific") or {}).items() if n]
+    """ "2 (1 Fire + 1 of any symbol)", "X of any symbol", "free": a chakra cost in words."""
+    specific = {symbol: n for symbol, n in (cost.get("specific") or {}).items() if n}
+    parts = [f"{n} {symbol}" for symbol, n in specific.items()]
     if cost.get("x"):
         parts.append("X of any symbol")
     elif cost.get("generic"):
         parts.append(f"{cost['generic']} of any symbol")
+    if len(parts) > 1 and not cost.get("x"):
+        return f"{sum(specific.values()) + int(cost.get('generic') or 0)} ({' + '.join(parts)})"
     return " + ".join(parts) or "free"
 
 

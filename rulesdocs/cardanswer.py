@@ -65,6 +65,8 @@ _TEXT_QUESTION = re.compile(
     r"how does .{0,40} work|effect|ability|abilities|text|say|says|do exactly)\b",
     re.IGNORECASE,
 )
+_PARTS = frozenset({"specific", "generic", "x"})
+"""Keys of a stat table that are its own bookkeeping, not words players type (a chakra cost's parts)."""
 _FREE = re.compile(r"\bcosts? (?:anything|nothing|something|any\b)|\bfree\b|\bfor free\b", re.IGNORECASE)
 _WORD = re.compile(r"[a-z0-9]+(?:[- ][a-z0-9]+)*")
 
@@ -79,7 +81,12 @@ def asked_stats(question: str, card: CardDef) -> list[str]:
     without_name = question.lower()
     for part in re.findall(r"[a-z0-9]+", card.name.lower()):
         without_name = re.sub(rf"\b{re.escape(part)}\w*", " ", without_name)
-    return [key for key in card.stats if _said(without_name, STAT_WORDS.get(key, (key.replace("_", " "),)))]
+    return [
+        key
+        for key, value in card.stats.items()
+        if _said(without_name, STAT_WORDS.get(key, (key.replace("_", " "),)))
+        or (isinstance(value, dict) and _said(without_name, tuple(str(k).lower() for k in value if k not in _PARTS)))
+    ]
 
 
 def card_kind(question: str, card: CardDef, qtype: QuestionType) -> CardKind:

@@ -278,7 +278,11 @@ class RulesService:
             if outside is not None:
                 return self._outside(question, game, outside, self.rank(stripped, game)), own
             return self._from_sections(question, game, context), own
-        mention = cardnames.lookup(stripped, game, self._common.get(game, matcher.common))
+        common = self._common.get(game, matcher.common)
+        mention = cardnames.lookup(stripped, game, common)
+        whole = cardnames.find(question, game)  # "Inazuma Drop", a card named with the game's name
+        if whole is not None and len(whole.words) >= 2 and (mention is None or len(whole.words) > len(mention.words)):
+            mention = whole
         if mention is not None and self.index.cited(game, "G:" + " ".join(mention.words)) is not None:
             mention = None  # "token" is a glossary term before it is Monster Token's nickname
         if mention is None and previous is not None and previous.card and _REFERS_BACK.search(stripped):
@@ -650,7 +654,10 @@ MAX_OPTIONS = 3
 SURE_SCORE = 0.5
 """A best fact scoring this well answers even with close rivals; below it, rivals within
 `ruling.CLOSE_MARGIN` make the reply a "did you mean" (tuned on the dev chat sets)."""
-_REFERS_BACK = re.compile(r"\b(?:it|its|it's|this|that|they|them|their|this card|that card|the card)\b", re.I)
+_REFERS_BACK = re.compile(
+    r"\b(?:it|its|it's|this|that|they|them|their|this card|that card|the card|he|his|him|he's|she|her|hers|she's)\b",
+    re.IGNORECASE,
+)
 _PICK = re.compile(r"^\s*(?:#|no\.?|number|option)?\s*([1-9])\s*[.)!]?\s*$", re.IGNORECASE)
 _SWITCH_FILLER = frozenset(
     [

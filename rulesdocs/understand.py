@@ -215,7 +215,7 @@ OUTSTANDING_MARGIN = 5
 def _naruto_margin(question: str) -> str:
     """ "outstanding victory" or "victory" for a Naruto battle typed with its power difference
     ("the power difference is 6", "power 3 vs 8"), else ""."""
-    if not re.search(r"\bpower|\bbattle|\bblock|\bteam", question, re.I):
+    if not re.search(r"\bpower|\bbattle|\bblock|\bteam|\b(?:won|win|lost|lose) by\b", question, re.I):
         return ""
     said = _DIFFERENCE.search(question)
     powers = _POWERS.search(question)

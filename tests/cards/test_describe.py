@@ -28,4 +28,4 @@ def test_no_stat_line_shows_raw_data(game: str) -> None:
 def test_a_jutsu_cost_reads_as_symbols_and_any() -> None:
     blade = load_pool("naruto").by_name("Lightning Blade")
     assert blade is not None
-    assert "cost 1 Fire + 1 of any symbol" in stat_line(blade.stats)
+    assert "cost 2 (1 Fire + 1 of any symbol)" in stat_line(blade.stats)

@@ -265,7 +265,7 @@ def test_a_yes_no_question_about_a_number_gets_the_verdict_of_the_limit(
     ("question", "game", "opening"),
     [
         ("does the peddler cost anything to play", "usagi", "Wandering Peddler has no printed cost"),
-        ("how much chakra is lightning blade", "naruto", "Lightning Blade has cost 1 Fire + 1 of any symbol"),
+        ("how much chakra is lightning blade", "naruto", "Lightning Blade has cost 2 (1 Fire + 1 of any symbol)"),
         ("does yami power up my fairies", "yugioh", "The rules reference has no ruling on this card itself"),
     ],
 )
@@ -275,3 +275,20 @@ def test_card_questions_read_short_names_free_and_chakra_costs(
     answer = fresh_service.ask(question, game=game, where=Asked(channel=f"card-{game}"))
     assert answer.found and answer.text.startswith(opening)
     assert answer.card
+
+
+@pytest.mark.parametrize(
+    ("game", "first", "then", "expected"),
+    [
+        ("inazuma", "what does inazuma drop do", "whats its level", "Inazuma Drop has level 3"),
+        ("inuyasha", "what does hana girl out of time do", "whats her cost", "Hana, Girl Out of Time has cost 1"),
+        ("inuyasha", "whats kurogane cold prince's ability", "and his black?", "black 6"),
+    ],
+)
+def test_a_card_follow_up_reads_he_she_and_a_stat_by_its_own_name(
+    fresh_service: RulesService, game: str, first: str, then: str, expected: str
+) -> None:
+    where = Asked(channel=f"card-follow-{first}")
+    assert fresh_service.ask(first, game=game, where=where).card
+    answer = fresh_service.ask(then, where=where)
+    assert answer.found and expected in answer.text.split("\n")[0]
