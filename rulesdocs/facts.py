@@ -31,6 +31,15 @@ _DEFINITION_ASK = re.compile(
     re.IGNORECASE,
 )
 _SECTION = re.compile(r"^\d+(?:\.\d+)*$|^G:.+$")
+_SILENT = re.compile(
+    r"rulebook (?:doesn.?t (?:say|cover|settle|give|set|mention|print)|does not (?:say|cover|settle|give|set|mention)|"
+    r"never (?:says|settles|mentions|gives|sets)|is silent|(?:gives|sets|has|prints) (?:\w+ ){0,4}no\b)|rules never|"
+    r"\bno (?:\w+ ){0,2}is printed|"
+    r"(?:isn.?t|not) (?:printed|in the rulebook|covered)|neither the rulebook|"
+    r"the rules (?:don.?t|do not) (?:say|cover)",
+    re.IGNORECASE,
+)
+"""An answer saying the rulebook is silent on the point it rules on."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +59,12 @@ class Fact:
         """True for a "what is X" fact: most of its phrasings ask what something is or means."""
         asking = sum(bool(_DEFINITION_ASK.search(a)) for a in self.asks)
         return asking * 2 >= len(self.asks)
+
+    @property
+    def silent(self) -> bool:
+        """True for tcgtable's reading of a point the rulebook never settles ("is there a mulligan"):
+        an interpretation whose answer says the rulebook is silent."""
+        return self.interpretation and bool(_SILENT.search(self.answer))
 
     @property
     def sections(self) -> tuple[str, ...]:

@@ -63,6 +63,13 @@ def unknown_game(game: str, known: Sequence[GameId]) -> str:
     return f"Unknown game {game!r}. Games with rules: {', '.join(known) or 'none'}."
 
 
+def rules_silent(game: GameId) -> str:
+    return (
+        f"The {game_name(game)} rulebook doesn't settle this, so there is no official answer. "
+        "How tcgtable plays it (our reading):"
+    )
+
+
 def follow_up_unclear() -> str:
     return (
         "I'm not sure how that changes the rule I just gave, so I won't guess. "

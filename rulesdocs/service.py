@@ -357,9 +357,10 @@ class RulesService:
             short = len(question.split()) <= ELLIPSIS_WORDS
             if previous is not None and short and _repeats(chosen, previous, mine, matcher.fact_words(chosen.fact.id)):
                 return self._no_change(question, game, chosen, understood)
-            return self._from_fact(question, game, chosen, hits, qtype), dataclasses.replace(
-                understood, fact=chosen.fact.id
-            )
+            answer = self._from_fact(question, game, chosen, hits, qtype)
+            if chosen.fact.silent:  # the rules don't answer it: say so, then how tcgtable plays it
+                answer = dataclasses.replace(answer, text=f"{messages.rules_silent(game)} {answer.text}", found=False)
+            return answer, dataclasses.replace(understood, fact=chosen.fact.id)
         return self._from_sections(question, game, context), understood
 
     def _battle(

@@ -11,6 +11,8 @@ number: "2 reserve" and "1 reserve"), or nothing is added.
 'Yes: 3 copies at most of any card.'
 >>> prefixed("can i place just 1 starting character", "At least 2 starting characters each round.")
 'No: at least 2 starting characters each round.'
+>>> prefixed("can a team have 4 ninjas in it", "1 to 3 Ninjas per Team: ...")
+'No: 1 to 3 Ninjas per Team: ...'
 >>> prefixed("can i have 2 monsters", "Yes: up to 5 monsters.")
 'Yes: up to 5 monsters.'
 >>> prefixed("can i attack with 2 monsters", "Each monster attacks once per turn.")
@@ -34,6 +36,7 @@ _AT_MOST = re.compile(
     re.IGNORECASE,
 )
 _LIMIT_FIRST = re.compile(r"^\W*(?:at most|up to|max(?:imum)?(?: of)?|only|just)\s+" + _NUMBER + r"\s+([a-z]+)", re.I)
+_RANGE = re.compile(r"^\W*(?:from )?" + _NUMBER + r"\s*(?:to|-|–)\s*" + _NUMBER + r"\s+([a-z]+)", re.IGNORECASE)
 _AT_LEAST = re.compile(r"^\W*(?:at least|a minimum of|min(?:imum)?(?: of)?)\s+" + _NUMBER + r"\s+([a-z]+)", re.I)
 _OPENS_YES_NO = re.compile(r"^\s*(?:yes|no)\b", re.IGNORECASE)
 
@@ -59,7 +62,11 @@ def prefixed(question: str, answer: str) -> str:
     wanted, thing = _value(asked.group(1)), asked.group(2)
     most = _LIMIT_FIRST.match(answer) or _AT_MOST.match(answer)
     least = _AT_LEAST.match(answer)
-    if most is not None and _same_thing(thing, most.group(2)):
+    span = _RANGE.match(answer)
+    if span is not None and _same_thing(thing, span.group(3)):
+        low, high = _value(span.group(1)), _value(span.group(2))
+        verdict = "Yes" if low <= wanted <= high else "No"
+    elif most is not None and _same_thing(thing, most.group(2)):
         verdict = "Yes" if wanted <= _value(most.group(1)) else "No"
     elif least is not None and _same_thing(thing, least.group(2)):
         verdict = "Yes" if wanted >= _value(least.group(1)) else "No"

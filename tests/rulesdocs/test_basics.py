@@ -43,6 +43,7 @@ def test_a_basics_question_gets_its_fact(path: Path, service: RulesService) -> N
         answer = asker.ask(item["question"], game=game)
         fact = matcher.fact(item["fact"])
         assert fact is not None
-        if not answer.found or (fact.answer[:40].lower() not in answer.text.lower() and answer.kind != "card"):
+        given = answer.found or fact.silent  # a point the rulebook never settles: said so, then our reading
+        if not given or (fact.answer[:40].lower() not in answer.text.lower() and answer.kind != "card"):
             wrong.append((item["question"], answer.text[:80]))
     assert len(wrong) <= 1, wrong  # a basics question naming a card gets the card with the rule

@@ -292,3 +292,16 @@ def test_a_card_follow_up_reads_he_she_and_a_stat_by_its_own_name(
     assert fresh_service.ask(first, game=game, where=where).card
     answer = fresh_service.ask(then, where=where)
     assert answer.found and expected in answer.text.split("\n")[0]
+
+
+def test_a_point_the_rulebook_never_settles_is_not_answered_as_a_rule(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("is there a mulligan", game="yugioh", where=Asked(channel="silent"))
+    assert answer.kind == "not_found"
+    assert "doesn't settle this" in answer.text and "mulligan" in answer.text  # and how tcgtable plays it
+
+
+def test_only_an_interpretation_saying_the_rulebook_is_silent_is_silent() -> None:
+    said = "No size limit: the rulebook gives the Fusion Deck no size."
+    assert Fact("x", "yugioh", "1", said, ("q",), interpretation=True).silent
+    assert not Fact("x", "yugioh", "1", said, ("q",), interpretation=False).silent
+    assert not Fact("x", "yugioh", "1", "3 copies at most.", ("q",), interpretation=True).silent
