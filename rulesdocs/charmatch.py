@@ -45,16 +45,25 @@ class CharIndex:
             (np.ones(self._owners.size), (self._owners, np.arange(self._owners.size))), shape=(count, self._owners.size)
         )
         self._centroids = normalize(membership @ self._matrix)
+        self._last: tuple[str, sparse.csr_matrix] | None = None
+
+    def _query(self, text: str) -> sparse.csr_matrix:
+        """`text` as a TF-IDF vector; the last one is kept (a question is scored twice in a row)."""
+        last = self._last  # read once: questions may be asked from several threads
+        if last is None or last[0] != text:
+            last = (text, self._vectorizer.transform([text]))
+            self._last = last
+        return last[1]
 
     def centroid_scores(self, text: str) -> np.ndarray:
         """Cosine similarity of `text` to each fact's centroid (all its phrasings together)."""
-        query = self._vectorizer.transform([text])
+        query = self._query(text)
         scores: np.ndarray = (self._centroids @ query.T).toarray().ravel()
         return scores
 
     def scores(self, text: str) -> dict[int, float]:
         """The best cosine similarity of `text` to each fact among the closest phrasings."""
-        query = self._vectorizer.transform([text])
+        query = self._query(text)
         similarity = (self._matrix @ query.T).toarray().ravel()
         if not similarity.size:
             return {}
