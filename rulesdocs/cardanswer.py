@@ -169,11 +169,69 @@ def stat_phrase(card: CardDef, keys: list[str]) -> str:
     return f"{card.name} has {shown}." if shown else f"{card.name} has no printed {', '.join(keys)}."
 
 
+_NOUNS = (
+    r"(?:monsters?|ninjas?|characters?|chars?|allies|ally|cards?|guys?|teams?|heroes?|hero|units?|players?|side|stuff)"
+)
+_ASKS_OWN = re.compile(
+    r"\b(?:my own|my|our|own|friendly)\s+(?!opp|enemy)(?:\w+\s+)?" + _NOUNS + r"\b|\b(?:me|myself)\b", re.IGNORECASE
+)
+_ASKS_THEIRS = re.compile(
+    r"\b(?:opp(?:onent)?'?s?|their|enemy|opposing|the other player'?s?)\s+(?:\w+\s+)?" + _NOUNS, re.IGNORECASE
+)
+_AFFECTS = re.compile(
+    r"\b(?:hit|hits|affect|affects|target|targets|destroy|destroys|work|works|kill|kills|damage|damages|"
+    r"(?:use|play|cast|attach|stick|put)\b[^?.]{0,30}?\bon|heal|heals|buff|buffs|weaken|boost|boosts|apply|applies|"
+    r"expend|exhaust|strike|discard|return|bounce|steal|take|injure|remove)\b",
+    re.IGNORECASE,
+)
+_TEXT_THEIRS = re.compile(r"\b(?:opposing|opponent'?s?|your opponent|enemy)\b", re.I)
+_TEXT_OWN = re.compile(r"\byou control\b|\byour (?!opponent)(?:own |other )?" + _NOUNS, re.I)
+_TEXT_BOTH = re.compile(r"\b(?:both sides|each player|both players|every|all|any)\b", re.I)
+
+
+def whose_verdict(question: str, card: CardDef) -> str | None:
+    """Yes/No to "does X hit my own monsters too" / "can i use X on their ninja" from the card's text,
+    when the text says plainly whose cards it affects; None when it doesn't or the question doesn't ask.
+
+    >>> from rulesdocs.cardnames import card
+    >>> whose_verdict("does dark hole destroy my own monsters too", card("yugioh", "Dark Hole"))
+    "Yes, by its text: it affects both players' cards."
+    >>> whose_verdict("can i use human fury on my opponents character", card("inuyasha", "Human Fury"))
+    'No, by its text: it affects only your own cards.'
+    """
+    if not _AFFECTS.search(question):
+        return None
+    own, theirs = bool(_ASKS_OWN.search(question)), bool(_ASKS_THEIRS.search(question))
+    if own == theirs:
+        return None
+    text = card.text
+    says_theirs, says_own, says_both = (bool(p.search(text)) for p in (_TEXT_THEIRS, _TEXT_OWN, _TEXT_BOTH))
+    if says_theirs and not says_own and not says_both:
+        scope = "theirs"
+    elif says_own and not says_theirs:
+        scope = "own"
+    elif says_both and not says_own and not says_theirs:
+        scope = "both"
+    elif re.search(r"\btarget\b", text, re.IGNORECASE) and not (says_own or says_theirs or says_both):
+        return "Yes, by its text: its target names no owner, so a card of either player can be chosen."
+    else:
+        return None
+    if scope == "both":
+        return "Yes, by its text: it affects both players' cards."
+    if scope == "theirs":
+        return "No, by its text: it affects only your opponent's cards." if own else "Yes, by its text."
+    return "No, by its text: it affects only your own cards." if theirs else "Yes, by its text."
+
+
 def answer_text(
     question: str, card: CardDef, kind: CardKind, rule: str | None, others: list[CardDef] | None = None
 ) -> str:
     """The reply: the stat asked first, or the text, or the rule then the card."""
     lines: list[str] = []
+    whose = whose_verdict(question, card) if kind == "rule" else None
+    if whose is not None:  # the card's own words answer it: no rule about its kind of card is needed
+        lines.append(whose)
+        rule = None
     if kind == "stat":
         keys = asked_stats(question, card)
         if keys:
@@ -186,6 +244,8 @@ def answer_text(
     elif rule is not None:
         lines.append(rule)
         lines.append(f"About the card — {card_line(card)}\n{card_text(card)}")
+    elif whose is not None:
+        lines.append(f"{card_line(card)}\n{card_text(card)}")
     else:
         lines.append(f"The rules reference has no ruling on this card itself; its text decides. {card_line(card)}")
         lines.append(card_text(card))

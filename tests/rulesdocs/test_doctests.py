@@ -19,6 +19,7 @@ MODULES = [
     "rulesdocs.calc",
     "rulesdocs.charmatch",
     "rulesdocs.verdict",
+    "rulesdocs.cardanswer",
 ]
 
 

@@ -305,3 +305,20 @@ def test_only_an_interpretation_saying_the_rulebook_is_silent_is_silent() -> Non
     assert Fact("x", "yugioh", "1", said, ("q",), interpretation=True).silent
     assert not Fact("x", "yugioh", "1", said, ("q",), interpretation=False).silent
     assert not Fact("x", "yugioh", "1", "3 copies at most.", ("q",), interpretation=True).silent
+
+
+@pytest.mark.parametrize(
+    ("game", "question", "opening"),
+    [
+        ("yugioh", "does dark hole destroy my own monsters too", "Yes, by its text: it affects both players' cards."),
+        ("usagi", "can ambush hit one of my own allies", "Yes, by its text: its target names no owner"),
+        ("inuyasha", "can bone whip expend my own character", "No, by its text: it affects only your opponent's"),
+        ("inuyasha", "can i use human fury on my opponents character", "No, by its text: it affects only your own"),
+    ],
+)
+def test_whose_cards_a_card_affects_is_answered_from_its_text(
+    fresh_service: RulesService, game: str, question: str, opening: str
+) -> None:
+    answer = fresh_service.ask(question, game=game, where=Asked(channel=f"whose-{game}"))
+    assert answer.kind == "card" and answer.text.startswith(opening)
+    assert answer.card in answer.text  # the card's own text follows, so the player can check
