@@ -13,6 +13,8 @@ number: "2 reserve" and "1 reserve"), or nothing is added.
 'No: at least 2 starting characters each round.'
 >>> prefixed("can a team have 4 ninjas in it", "1 to 3 Ninjas per Team: ...")
 'No: 1 to 3 Ninjas per Team: ...'
+>>> prefixed("can i keep 2 heroes around for next turn", "You may keep 1 Hero for next turn, or none.")
+'No: you may keep 1 Hero for next turn, or none.'
 >>> prefixed("can i have 2 monsters", "Yes: up to 5 monsters.")
 'Yes: up to 5 monsters.'
 >>> prefixed("can i attack with 2 monsters", "Each monster attacks once per turn.")
@@ -33,6 +35,12 @@ _ASKED = re.compile(
 _AT_MOST = re.compile(
     r"^\W*(?:only |just |exactly )?(?:at most |up to |max(?:imum)? (?:of )?|a maximum of )?" + _NUMBER + r"\s+([a-z]+)"
     r"(?=[^.:;]{0,60}\b(?:at most|max(?:imum)?|per\b|each turn|a turn|only|limit|no more)\b)",
+    re.IGNORECASE,
+)
+_MAY = re.compile(
+    r"^[^:;.]{0,60}?\b(?:may|can|only)\s+(?:\w+\s+){0,2}?"
+    + _NUMBER
+    + r"\s+([a-z]+)(?![^:;.]*\b(?:or more|at least)\b)",
     re.IGNORECASE,
 )
 _LIMIT_FIRST = re.compile(r"^\W*(?:at most|up to|max(?:imum)?(?: of)?|only|just)\s+" + _NUMBER + r"\s+([a-z]+)", re.I)
@@ -60,7 +68,7 @@ def prefixed(question: str, answer: str) -> str:
     if asked is None:
         return answer
     wanted, thing = _value(asked.group(1)), asked.group(2)
-    most = _LIMIT_FIRST.match(answer) or _AT_MOST.match(answer)
+    most = _LIMIT_FIRST.match(answer) or _AT_MOST.match(answer) or _MAY.match(answer)
     least = _AT_LEAST.match(answer)
     span = _RANGE.match(answer)
     if span is not None and _same_thing(thing, span.group(3)):
