@@ -52,6 +52,7 @@ STAT_WORDS: dict[str, tuple[str, ...]] = {
     "produces": ("produce", "produces", "income", "generate"),
     "kaitou_size": ("kaitou", "size"),
     "mental_power": ("mental",),
+    "score": ("score", "worth", "points", "tokens", "chronicle tokens"),
 }
 """Words players use for each printed stat (a game uses only the keys its cards have)."""
 

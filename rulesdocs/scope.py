@@ -62,9 +62,10 @@ _MONEY = re.compile(
 )
 
 
-def talks_money(question: str) -> bool:
-    """True when a question names money or shops ("how much is X on tcgplayer"), not a card's printed cost."""
-    return bool(_MONEY.search(question))
+def talks_money(question: str, *, scored: bool = False) -> bool:
+    """True when a question names money or shops ("how much is X on tcgplayer"), not a card's printed cost;
+    for a card that scores points (`scored`: an Usagi Event), "what is it worth" asks its score."""
+    return any(not (scored and m.group(0).lower() == "worth") for m in _MONEY.finditer(question))
 
 
 def outside(question: str, game: GameId | None) -> OutOfScope | None:

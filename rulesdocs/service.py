@@ -329,7 +329,8 @@ class RulesService:
             floor += OTHER_GAME_MARGIN  # "how do i pay the chakra cost of a jutsu" asked about Yu-Gi-Oh!
         outside = scope.outside(stripped, game) or _mixes_games(question)
         if outside is not None and outside.category == "money" and card_kind == "stat":
-            outside = None if not scope.talks_money(stripped) else outside  # "how much does X cost": its cost
+            scored = card is not None and "score" in card.stats  # "whats defend the lords castle worth"
+            outside = None if not scope.talks_money(stripped, scored=scored) else outside  # "how much does X cost"
         if outside is not None and (chosen is None or chosen.similarity < SCOPE_OVERRIDE):
             return self._outside(question, game, outside, hits), understood
         unknown_card = _unknown_card(conv.strip_game_names(question), matcher) if previous is None else None

@@ -322,3 +322,11 @@ def test_whose_cards_a_card_affects_is_answered_from_its_text(
     answer = fresh_service.ask(question, game=game, where=Asked(channel=f"whose-{game}"))
     assert answer.kind == "card" and answer.text.startswith(opening)
     assert answer.card in answer.text  # the card's own text follows, so the player can check
+
+
+def test_what_a_scoring_card_is_worth_is_its_score_not_a_price(fresh_service: RulesService) -> None:
+    worth = fresh_service.ask("whats defend the lords castle worth", game="usagi", where=Asked(channel="worth"))
+    assert worth.kind == "card" and worth.text.startswith("Defend the Lord's Castle has score 2")
+    asked = "how much is defend the lords castle worth on ebay"
+    price = fresh_service.ask(asked, game="usagi", where=Asked(channel="price"))
+    assert price.kind == "not_found" and "Prices" in price.text
