@@ -193,9 +193,10 @@ def lookup(question: str, game: GameId, common: Collection[str] = ()) -> Mention
     nick = _nicknames(game)
     for size in range(min(4, len(words)), 0, -1):
         for start in range(len(words) - size + 1):
-            name = nick.get(tuple(words[start : start + size]))
-            if name is not None and (size > 1 or words[start] not in common or len(words[start]) <= 4):
-                return Mention(name, kind_of(game, name), tuple(words[start : start + size]))
+            for typed in (words, plain):  # "gai sensei's" is typed "gai senseis"
+                name = nick.get(tuple(typed[start : start + size]))
+                if name is not None and (size > 1 or typed[start] not in common or len(typed[start]) <= 4):
+                    return Mention(name, kind_of(game, name), tuple(typed[start : start + size]))
     part = _partial(words, game, common)
     if part is not None:
         return part

@@ -52,7 +52,6 @@ def test_nickname_in_a_chat_question(question: str, game: str, name: str) -> Non
     assert found is not None and found.name == name, (question, found)
 
 
-@pytest.mark.xfail(reason="cardnames.lookup matches nicknames on the typed words only: 'senseis' is not 'sensei'")
 def test_nickname_with_a_possessive() -> None:
     found = cardnames.lookup("whats gai sensei's combat", "naruto")
     assert found is not None and found.name == "Might Guy"
