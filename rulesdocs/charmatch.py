@@ -8,14 +8,14 @@ vectors) is a nearest-centroid classifier over the same features. The fact match
 (`BLEND`, tuned on the dev chat sets: right answers 82.5% -> 86%).
 
 >>> index = CharIndex(["how many cards in a deck", "can i attack twice"], [0, 1])
->>> best = index.scores("how mny cardz in the deck")
+>>> best = index.scores(index.vector("how mny cardz in the deck"))
 >>> max(best, key=best.__getitem__)
 0
 
 A question mixing two phrasings of one fact is closest to that fact's centroid:
 
 >>> index = CharIndex(["when does my turn end", "end phase discard", "what is the draw phase"], [0, 0, 1])
->>> int(index.centroid_scores("discard when my turn ends").argmax())
+>>> int(index.centroid_scores(index.vector("discard when my turn ends")).argmax())
 0
 """
 
@@ -45,25 +45,18 @@ class CharIndex:
             (np.ones(self._owners.size), (self._owners, np.arange(self._owners.size))), shape=(count, self._owners.size)
         )
         self._centroids = normalize(membership @ self._matrix)
-        self._last: tuple[str, sparse.csr_matrix] | None = None
 
-    def _query(self, text: str) -> sparse.csr_matrix:
-        """`text` as a TF-IDF vector; the last one is kept (a question is scored twice in a row)."""
-        last = self._last  # read once: questions may be asked from several threads
-        if last is None or last[0] != text:
-            last = (text, self._vectorizer.transform([text]))
-            self._last = last
-        return last[1]
+    def vector(self, text: str) -> sparse.csr_matrix:
+        """`text` as the TF-IDF vector both similarities below take (computed once per question)."""
+        return self._vectorizer.transform([text])
 
-    def centroid_scores(self, text: str) -> np.ndarray:
-        """Cosine similarity of `text` to each fact's centroid (all its phrasings together)."""
-        query = self._query(text)
+    def centroid_scores(self, query: sparse.csr_matrix) -> np.ndarray:
+        """Cosine similarity of a question's `vector` to each fact's centroid (all its phrasings together)."""
         scores: np.ndarray = (self._centroids @ query.T).toarray().ravel()
         return scores
 
-    def scores(self, text: str) -> dict[int, float]:
-        """The best cosine similarity of `text` to each fact among the closest phrasings."""
-        query = self._query(text)
+    def scores(self, query: sparse.csr_matrix) -> dict[int, float]:
+        """The best cosine similarity of a question's `vector` to each fact among the closest phrasings."""
         similarity = (self._matrix @ query.T).toarray().ravel()
         if not similarity.size:
             return {}

@@ -194,8 +194,9 @@ class FactMatcher:
         by_words = self.match_tokens(words, limit=limit, focus=focus)
         if self.chars is None:
             return by_words
-        chars = self.chars.scores(text)
-        centroids = self.chars.centroid_scores(text) if CENTROID_BLEND else None
+        query = self.chars.vector(text)
+        chars = self.chars.scores(query)
+        centroids = self.chars.centroid_scores(query) if CENTROID_BLEND else None
 
         def blended(n: int, own: float) -> float:
             return own if centroids is None else (1.0 - CENTROID_BLEND) * own + CENTROID_BLEND * float(centroids[n])
