@@ -20,6 +20,7 @@ import re
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from cards.describe import kind_line, stat_line, traits_line
+from rulesdocs import chat
 from rulesdocs.model import Citation
 from rulesdocs.understand import QuestionType
 
@@ -66,6 +67,8 @@ _TEXT_QUESTION = re.compile(
     r"how does .{0,40} work|effect|ability|abilities|text|say|says|do exactly)\b",
     re.IGNORECASE,
 )
+TEXT_OVERLAP = 2
+"""Question words a card's text must share before it is preferred to the rule matched."""
 _PARTS = frozenset({"specific", "generic", "x"})
 """Keys of a stat table that are its own bookkeeping, not words players type (a chakra cost's parts)."""
 _FREE = re.compile(r"\bcosts? (?:anything|nothing|something|any\b)|\bfree\b|\bfor free\b", re.IGNORECASE)
@@ -190,6 +193,71 @@ _TEXT_OWN = re.compile(r"\byou control\b|\byour (?!opponent)(?:own |other )?" + 
 _TEXT_BOTH = re.compile(r"\b(?:both sides|each player|both players|every|all|any)\b", re.I)
 
 
+_SUMMONING = re.compile(
+    r"\b(?:tribut\w*|sacrific\w*)|\b(?:how (?:do|to|can|would) (?:i|you)|can (?:i|you)|(?:need|have) to)\s+"
+    r"(?:normal |tribute )?(?:summon|set)\b",
+    re.IGNORECASE,
+)
+_SCORING = re.compile(r"\b(?:score[sd]?|worth|points?|tokens?|vp)\b", re.IGNORECASE)
+
+
+def worked_out(question: str, card: CardDef) -> str | None:
+    """What the rules make of a printed stat the question touches, worked out for this card:
+    the Tributes a Yu-Gi-Oh! monster's Level asks, the chronicle tokens an Usagi Event's score gives.
+
+    >>> from rulesdocs.cardnames import card
+    >>> worked_out("summoned skull what level and how many tributes", card("yugioh", "Summoned Skull"))
+    'Summoned Skull is Level 6: Normal Summoning or Setting it takes 1 Tribute (Level 5-6: 1, Level 7+: 2).'
+    >>> worked_out("how many tokens is defend the lords castle worth", card("usagi", "Defend the Lord's Castle"))
+    "Resolving Defend the Lord's Castle takes 3 chronicle tokens: 1 for the Event plus its Score +2."
+    """
+    if card.game == "yugioh" and card.type == "monster":
+        asks_level = "level" in asked_stats(question, card)
+        if not (_SUMMONING.search(question) or asks_level):
+            return None
+        if card.subtype == "fusion":
+            return (
+                f"{card.name} is a Fusion Monster: it can't be Normal Summoned or Set; it comes out by a Fusion "
+                "(Polymerization with its Fusion-Material Monsters), a Special Summon, from the Fusion Deck."
+            )
+        if card.subtype == "token" or not isinstance(card.stats.get("level"), int):
+            return None
+        level = int(card.stats["level"])
+        if level <= 4:
+            needs = "needs no Tribute (Level 4 or lower)"
+            return f"{card.name} is Level {level}: Normal Summoning or Setting it {needs}."
+        tributes = 1 if level <= 6 else 2
+        return (
+            f"{card.name} is Level {level}: Normal Summoning or Setting it takes {tributes} "
+            f"Tribute{'s' if tributes > 1 else ''} (Level 5-6: 1, Level 7+: 2)."
+        )
+    score = card.stats.get("score")
+    if card.game == "usagi" and isinstance(score, int) and _SCORING.search(question):
+        return f"Resolving {card.name} takes {1 + score} chronicle tokens: 1 for the Event plus its Score {score:+d}."
+    return None
+
+
+def _content(text: str, game: str, name: str) -> set[str]:
+    named = set(chat.tokens(name, game))
+    return {w for w in chat.tokens(text, game) if w not in named}
+
+
+def text_answers_better(question: str, card: CardDef, rule: str) -> bool:
+    """True when the card's own text shares at least twice as many of the question's words as the rule
+    found for it ("does jack wallside lose sp when 2 people attack": its text speaks of 2 attackers and SP; a
+    rule about fired-up SP would answer something else).
+
+    >>> from rulesdocs.cardnames import card
+    >>> text_answers_better("does jack wallside lose sp when 2 people attack", card("inazuma", "Jack Wallside"),
+    ...                     "No: a goalkeeper stays in the goal zone.")
+    True
+    """
+    asked = _content(question, card.game, card.name)
+    in_text = len(asked & _content(card.text, card.game, card.name))
+    in_rule = len(asked & _content(rule, card.game, card.name))
+    return in_text >= TEXT_OVERLAP and in_text >= 2 * in_rule
+
+
 def whose_verdict(question: str, card: CardDef) -> str | None:
     """Yes/No to "does X hit my own monsters too" / "can i use X on their ninja" from the card's text,
     when the text says plainly whose cards it affects; None when it doesn't or the question doesn't ask.
@@ -233,19 +301,26 @@ def answer_text(
     if whose is not None:  # the card's own words answer it: no rule about its kind of card is needed
         lines.append(whose)
         rule = None
+    worked = worked_out(question, card)
+    if worked is not None:
+        lines.append(worked)
+        if rule is not None and not re.search(r"\btribut|\bchronicle token", rule, re.IGNORECASE):
+            rule = None  # the worked-out line answers; a rule about something else would only mislead
     if kind == "stat":
         keys = asked_stats(question, card)
-        if keys:
+        if keys and worked is None:
             lines.append(stat_phrase(card, keys))
-        else:
-            lines.append(f"{card.name} is a {kind_line(card.type, card.subtype)} card.")
+        elif worked is None:
+            kind_words = kind_line(card.type, card.subtype)
+            article = "an" if kind_words[:1].lower() in "aeiou" else "a"
+            lines.append(f"{card.name} is {article} {kind_words} card.")
         lines.append(f"{card_line(card)}\n{card_text(card)}")
     elif kind == "text":
         lines.append(f"{card_line(card)}\n{card_text(card)}")
     elif rule is not None:
         lines.append(rule)
         lines.append(f"About the card — {card_line(card)}\n{card_text(card)}")
-    elif whose is not None:
+    elif whose is not None or worked is not None:
         lines.append(f"{card_line(card)}\n{card_text(card)}")
     else:
         lines.append(f"The rules reference has no ruling on this card itself; its text decides. {card_line(card)}")

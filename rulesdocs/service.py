@@ -348,6 +348,9 @@ class RulesService:
             if card_kind != "rule" and not about_it:
                 return self._card_answer(question, game, card, card_kind, None, qtype), understood
             rule = chosen if chosen is not None and chosen.score >= floor and not _unsure(chosen) else None
+            typed = conv.strip_game_names(question)
+            if rule is not None and cardanswer.text_answers_better(typed, card, rule.fact.answer):
+                rule = None  # the card's own text is what the question is about
             return self._card_answer(question, game, card, "rule", rule, qtype), understood
         defined = hits[0].chunk if hits and hits[0].source == "exact" and hits[0].chunk.kind == "glossary" else None
         if defined is not None and chosen is not None and not _defines(chosen.fact.answer, defined.title):

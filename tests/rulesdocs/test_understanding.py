@@ -326,7 +326,31 @@ def test_whose_cards_a_card_affects_is_answered_from_its_text(
 
 def test_what_a_scoring_card_is_worth_is_its_score_not_a_price(fresh_service: RulesService) -> None:
     worth = fresh_service.ask("whats defend the lords castle worth", game="usagi", where=Asked(channel="worth"))
-    assert worth.kind == "card" and worth.text.startswith("Defend the Lord's Castle has score 2")
+    assert worth.kind == "card"
+    tokens = "Resolving Defend the Lord's Castle takes 3 chronicle tokens: 1 for the Event plus its Score +2"
+    assert worth.text.startswith(tokens)
     asked = "how much is defend the lords castle worth on ebay"
     price = fresh_service.ask(asked, game="usagi", where=Asked(channel="price"))
     assert price.kind == "not_found" and "Prices" in price.text
+
+
+def test_a_monsters_level_is_worked_out_into_its_tributes(fresh_service: RulesService) -> None:
+    asked = "summoned skull what level and how many tributes"
+    both = fresh_service.ask(asked, game="yugioh", where=Asked(channel="t1"))
+    assert both.kind == "card"
+    assert both.text.startswith("Summoned Skull is Level 6: Normal Summoning or Setting it takes 1 Tribute")
+    summon = fresh_service.ask("can i normal summon blue eyes", game="yugioh", where=Asked(channel="t2"))
+    assert summon.text.startswith("Blue-Eyes White Dragon is Level 8") and "2 Tributes" in summon.text
+    assert "one Normal Summon or one Set per turn" not in summon.text  # a rule about something else is dropped
+    fusion = fresh_service.ask("how do i summon flame swordsman", game="yugioh", where=Asked(channel="t3"))
+    assert "Fusion Monster: it can't be Normal Summoned" in fusion.text
+    asked = "can red eyes attack the same turn i summon it"
+    attack = fresh_service.ask(asked, game="yugioh", where=Asked(channel="t4"))
+    assert "Tribute" not in attack.text.split("\n")[0]
+
+
+def test_a_rule_sharing_no_word_with_a_card_question_gives_way_to_the_cards_text(fresh_service: RulesService) -> None:
+    asked = "does jack wallside lose sp when 2 people attack"
+    answer = fresh_service.ask(asked, game="inazuma", where=Asked(channel="wall"))
+    assert answer.kind == "card" and "its text decides" in answer.text and "-200 SP" in answer.text
+    assert "No:" not in answer.text
