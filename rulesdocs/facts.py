@@ -53,6 +53,8 @@ class Fact:
     asks: tuple[str, ...]
     also: tuple[str, ...] = ()
     interpretation: bool = False
+    unsettled: bool = False
+    """`silent: true` in the file: the rulebook doesn't settle the point, whatever the answer's words."""
 
     @property
     def is_definition(self) -> bool:
@@ -63,8 +65,8 @@ class Fact:
     @property
     def silent(self) -> bool:
         """True for tcgtable's reading of a point the rulebook never settles ("is there a mulligan"):
-        an interpretation whose answer says the rulebook is silent."""
-        return self.interpretation and bool(_SILENT.search(self.answer))
+        an interpretation marked `silent`, or whose answer says the rulebook is silent."""
+        return self.interpretation and (self.unsettled or bool(_SILENT.search(self.answer)))
 
     @property
     def sections(self) -> tuple[str, ...]:
@@ -109,7 +111,10 @@ def _fact(raw: object, game: GameId, where: str) -> Fact:
     if not isinstance(asks_raw, list) or len(asks_raw) < MIN_ASKS:
         raise RulesError(f"{where}: needs a list of at least {MIN_ASKS} asks")
     asks = tuple(dict.fromkeys(_text(a, f"{where} asks") for a in asks_raw))
-    return Fact(fact_id, game, section, answer, asks, also, bool(raw.get("interpretation", False)))
+    interpretation, unsettled = bool(raw.get("interpretation", False)), bool(raw.get("silent", False))
+    if unsettled and not interpretation:
+        raise RulesError(f"{where}: `silent: true` marks an interpretation; add `interpretation: true`")
+    return Fact(fact_id, game, section, answer, asks, also, interpretation, unsettled)
 
 
 def load_book(path: Path) -> FactBook:

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from rulesdocs import cardanswer, cardnames, review, ruling
+from rulesdocs import facts as facts_module
 from rulesdocs.facts import Fact
+from rulesdocs.model import RulesError
 from rulesdocs.service import Asked, RulesService
 from rulesdocs.understand import profile, question_type, shape, situation
 
@@ -305,6 +307,15 @@ def test_only_an_interpretation_saying_the_rulebook_is_silent_is_silent() -> Non
     assert Fact("x", "yugioh", "1", said, ("q",), interpretation=True).silent
     assert not Fact("x", "yugioh", "1", said, ("q",), interpretation=False).silent
     assert not Fact("x", "yugioh", "1", "3 copies at most.", ("q",), interpretation=True).silent
+    marked = Fact("x", "yugioh", "1", "50 turns: tcgtable's house rule.", ("q",), interpretation=True, unsettled=True)
+    assert marked.silent  # `silent: true` in the file, whatever the answer's words
+
+
+def test_silent_marks_an_interpretation_only() -> None:
+    raw = {"id": "x", "section": "1", "answer": "A.", "asks": ["a", "b"], "silent": True}
+    with pytest.raises(RulesError, match="interpretation: true"):
+        facts_module._fact(raw, "yugioh", "test")
+    assert facts_module._fact({**raw, "interpretation": True}, "yugioh", "test").silent
 
 
 @pytest.mark.parametrize(
