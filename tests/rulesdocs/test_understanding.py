@@ -365,3 +365,10 @@ def test_a_rule_sharing_no_word_with_a_card_question_gives_way_to_the_cards_text
     answer = fresh_service.ask(asked, game="inazuma", where=Asked(channel="wall"))
     assert answer.kind == "card" and "its text decides" in answer.text and "-200 SP" in answer.text
     assert "No:" not in answer.text
+
+
+def test_everyday_chat_words_are_not_corrected_into_rules_words(fresh_service: RulesService) -> None:
+    matcher = fresh_service.matcher("yugioh")
+    assert matcher is not None
+    assert matcher.correct("my friend thinks i cant") == "my friend thinks i cannot"
+    assert matcher.correct("my levle 4 monstr") == "my level 4 monster"  # a typo still is
