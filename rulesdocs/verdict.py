@@ -19,6 +19,13 @@ number: "2 reserve" and "1 reserve"), or nothing is added.
 'Yes: up to 5 monsters.'
 >>> prefixed("can i attack with 2 monsters", "Each monster attacks once per turn.")
 'Each monster attacks once per turn.'
+
+A "No" that limits something to your own turn answers "can I ... on my turn" with Yes:
+
+>>> prefixed("can i use dark hole on my turn", "No: Spells are activated only in your own Main Phase 1 or 2.")
+'Yes, on your own turn: Spells are activated only in your own Main Phase 1 or 2.'
+>>> prefixed("can i use dark hole on my opponents turn", "No: Spells are activated only in your own Main Phase.")
+'No: Spells are activated only in your own Main Phase.'
 """
 
 from __future__ import annotations
@@ -60,8 +67,19 @@ def _same_thing(a: str, b: str) -> bool:
     return (stem >= 3 and a[:stem] == b[:stem]) or {a, b} <= {"copy", "copies"}
 
 
+_ON_MY_TURN = re.compile(r"\b(?:on|during|in) my (?:own )?turn\b", re.IGNORECASE)
+_OPPONENT = re.compile(r"\b(?:opp\w*|enemy|their|other player\w*)\b", re.IGNORECASE)
+_NO_OWN_TURN_ONLY = re.compile(
+    r"^\s*No\s*[:,]\s*(?=[^.]*\bonly (?:in|during|on) your (?:own )?(?:turn|main phase))", re.IGNORECASE
+)
+
+
 def prefixed(question: str, answer: str) -> str:
-    """`answer` opened with the Yes or No its leading limit gives to the number `question` asks about."""
+    """`answer` opened with the Yes or No its leading limit gives to the number `question` asks about,
+    or to "can I ... on my turn" when the rule's No limits it to your own turn."""
+    own_turn_only = _NO_OWN_TURN_ONLY.match(answer)
+    if own_turn_only is not None and _ON_MY_TURN.search(question) and not _OPPONENT.search(question):
+        return f"Yes, on your own turn: {answer[own_turn_only.end() :]}"
     if _OPENS_YES_NO.match(answer):
         return answer
     asked = _ASKED.search(question)

@@ -372,3 +372,12 @@ def test_everyday_chat_words_are_not_corrected_into_rules_words(fresh_service: R
     assert matcher is not None
     assert matcher.correct("my friend thinks i cant") == "my friend thinks i cannot"
     assert matcher.correct("my levle 4 monstr") == "my level 4 monster"  # a typo still is
+
+
+def test_a_no_limiting_something_to_your_own_turn_answers_can_i_on_my_turn_with_yes(
+    fresh_service: RulesService,
+) -> None:
+    mine = fresh_service.ask("can i use dark hole on my turn", game="yugioh", where=Asked(channel="turn1"))
+    assert mine.text.startswith("Yes, on your own turn:")
+    theirs = fresh_service.ask("can i use dark hole on my opponents turn", game="yugioh", where=Asked(channel="turn2"))
+    assert theirs.text.startswith("No:")
