@@ -258,6 +258,30 @@ def text_answers_better(question: str, card: CardDef, rule: str) -> bool:
     return in_text >= TEXT_OVERLAP and in_text >= 2 * in_rule
 
 
+EFFECT_CARDS = frozenset({"spell", "trap", "jutsu", "mission", "event", "technique", "moment"})
+"""Kinds of card that are their effect: what one of them hits is its text's to say, not a rule's."""
+
+
+def asks_effect_reach(question: str, card: CardDef) -> bool:
+    """True for "can fissure hit a face down monster", "can rampage path kill tobi": whether an
+    effect card reaches something, which its text decides (a rule about attacking face-down
+    monsters or about killing would answer another question).
+
+    >>> from rulesdocs.cardnames import card
+    >>> asks_effect_reach("can fissure hit a face down monster", card("yugioh", "Fissure"))
+    True
+    >>> asks_effect_reach("can i use fissure on my opponents turn", card("yugioh", "Fissure"))
+    False
+    """
+    return card.type.lower() in EFFECT_CARDS and bool(_REACHES.search(question))
+
+
+_REACHES = re.compile(
+    r"\b(?:can|could|does|do|will|would)\b[^?.]{0,40}?\b(?:hit|affect|target|destroy|kill|stop|beat|remove|work on)\b",
+    re.IGNORECASE,
+)
+
+
 def whose_verdict(question: str, card: CardDef) -> str | None:
     """Yes/No to "does X hit my own monsters too" / "can i use X on their ninja" from the card's text,
     when the text says plainly whose cards it affects; None when it doesn't or the question doesn't ask.

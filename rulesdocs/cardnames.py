@@ -174,7 +174,7 @@ PERSON_TYPES = frozenset({"ninja", "character", "goalkeeper", "reserve", "starti
 """Card types that are people: one of their names alone ("kakashi") names the card."""
 FUZZY_CUTOFF = 87.0
 """rapidfuzz ratio for a typed window of words to be read as a card name ("dark magican")."""
-FUZZY_MIN_CHARS = 7
+FUZZY_MIN_CHARS = 6
 
 
 def lookup(question: str, game: GameId, common: Collection[str] = ()) -> Mention | None:

@@ -334,8 +334,14 @@ class RulesService:
         if outside is not None and (chosen is None or chosen.similarity < SCOPE_OVERRIDE):
             return self._outside(question, game, outside, hits), understood
         unknown_card = _unknown_card(conv.strip_game_names(question), matcher) if previous is None else None
-        if unknown_card is not None and card is not None and _covers(card.name, unknown_card, matcher):
-            unknown_card = None  # the name typed is a card of our pool ("what does gama do")
+        if (
+            unknown_card is not None
+            and card is not None
+            and (_covers(card.name, unknown_card, matcher) or _mostly_rules_words(unknown_card, card.name, matcher))
+        ):
+            # the name typed is a card of our pool ("what does gama do"), or the words read as a name
+            # are mostly rules words, not a name ("does waboku stop my monsters from dying in battle")
+            unknown_card = None
         if unknown_card is not None and (chosen is None or chosen.similarity < SCOPE_OVERRIDE):
             return self._named_card(question, game, unknown_card), understood
         if card is not None and mention is not None and card_kind is not None:
@@ -349,7 +355,10 @@ class RulesService:
                 return self._card_answer(question, game, card, card_kind, None, qtype), understood
             rule = chosen if chosen is not None and chosen.score >= floor and not _unsure(chosen) else None
             typed = conv.strip_game_names(question)
-            if rule is not None and cardanswer.text_answers_better(typed, card, rule.fact.answer):
+            if rule is not None and (
+                cardanswer.text_answers_better(typed, card, rule.fact.answer)
+                or cardanswer.asks_effect_reach(typed, card)
+            ):
                 rule = None  # the card's own text is what the question is about
             return self._card_answer(question, game, card, "rule", rule, qtype), understood
         defined = hits[0].chunk if hits and hits[0].source == "exact" and hits[0].chunk.kind == "glossary" else None
@@ -794,6 +803,15 @@ CARD_NAME_MARGIN = 0.15
 reading the name as the card's kind."""
 REWRITE_MARGIN = 0.12
 """A worded follow-up ("and if...") is read whole unless the fragment alone matches this much better."""
+
+
+def _mostly_rules_words(typed: str, name: str, matcher: FactMatcher) -> bool:
+    """True when words read as another card's name share nothing with the card found and are mostly
+    words of the rules ("my monsters from dying in battle"), unlike a real name ("ash blossom")."""
+    words = cardnames.words_of(typed)
+    if set(words) & set(cardnames.words_of(name)):
+        return False
+    return 2 * len(matcher.strange_words(typed)) < len(words)
 
 
 def _covers(name: str, typed: str, matcher: FactMatcher) -> bool:

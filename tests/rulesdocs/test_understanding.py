@@ -381,3 +381,15 @@ def test_a_no_limiting_something_to_your_own_turn_answers_can_i_on_my_turn_with_
     assert mine.text.startswith("Yes, on your own turn:")
     theirs = fresh_service.ask("can i use dark hole on my opponents turn", game="yugioh", where=Asked(channel="turn2"))
     assert theirs.text.startswith("No:")
+
+
+def test_what_an_effect_card_reaches_is_its_texts_to_say(fresh_service: RulesService) -> None:
+    fissure = fresh_service.ask("can fisure hit a face down monster", game="yugioh", where=Asked(channel="fis"))
+    assert fissure.card == "Fissure" and "its text decides" in fissure.text and "face-up monster" in fissure.text
+    assert "Damage Step" not in fissure.text  # not the rule about attacking a face-down monster
+
+
+def test_words_read_as_a_name_that_are_not_the_cards_dont_hide_the_card(fresh_service: RulesService) -> None:
+    asked = "does waboku stop my monsters from dying in battle"
+    waboku = fresh_service.ask(asked, game="yugioh", where=Asked(channel="wab"))
+    assert waboku.kind == "card" and waboku.card == "Waboku" and "not destroyed by battle" in waboku.text
