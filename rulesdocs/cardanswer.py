@@ -282,6 +282,60 @@ _REACHES = re.compile(
 )
 
 
+_EQUIP_ONLY = re.compile(r"\bEquip only to an? ([\w-]+(?: [A-Z][\w-]*)?) monster\b")
+_USER = re.compile(r"^User: ([^.]+)\.")
+_RANKS = {"ninja academy student": 0, "genin": 1, "chunin": 2, "special jonin": 3, "jonin": 3, "village leader": 4}
+
+
+def _rank(card: CardDef) -> int | None:
+    ranks = [v for tag in card.tags for name, v in _RANKS.items() if re.search(rf"\b{name}\b", tag.lower())]
+    return max(ranks) if ranks else None
+
+
+def _fits(requirement: CardDef, user: CardDef) -> tuple[bool, str] | None:
+    """Whether `user` meets what `requirement`'s text asks of the card it goes on or the Ninja using it."""
+    equip = _EQUIP_ONLY.search(requirement.text)
+    if equip is not None and user.type == "monster":
+        wanted = equip.group(1)
+        key = "attribute" if wanted.isupper() else "race"
+        has = str(user.stats.get(key, ""))
+        return has.lower() == wanted.lower(), f"it goes only on a {wanted} monster; {user.name} is {has or 'neither'}"
+    needs = _USER.match(requirement.text)
+    if needs is None or user.type != "Ninja":
+        return None
+    wanted = needs.group(1)
+    attribute = re.fullmatch(r"(\w+) attribute", wanted)
+    if attribute is not None:
+        has = str(user.stats.get("attribute", ""))
+        return has.lower() == attribute.group(1).lower(), f"its user needs the {wanted}; {user.name} has {has}"
+    rank = re.fullmatch(r"(\w+) rank or higher", wanted)
+    if rank is not None:
+        own = _rank(user)
+        needed = _RANKS.get(rank.group(1).lower())
+        if own is None or needed is None:
+            return None
+        return own >= needed, f"its user must be {wanted}; {user.name} is {', '.join(user.tags)}"
+    if wanted[:1].isupper() and not wanted.lower().startswith(("a ", "an ")):
+        return wanted.lower() in user.name.lower(), f"its user must be {wanted}"
+    return None
+
+
+def pair_verdict(card: CardDef, other: CardDef) -> str | None:
+    """Yes/No to "can i equip X to Y" / "can Y use X" from what X's text asks of the card it goes on.
+
+    >>> from rulesdocs.cardnames import card
+    >>> pair_verdict(card("yugioh", "Sword of Dark Destruction"), card("yugioh", "Blue-Eyes White Dragon"))
+    'No, by its text: it goes only on a DARK monster; Blue-Eyes White Dragon is LIGHT.'
+    >>> pair_verdict(card("naruto", "Lightning Blade"), card("naruto", "Sakura Haruno"))
+    'No, by its text: its user must be Kakashi Hatake.'
+    """
+    for requirement, user in ((card, other), (other, card)):
+        fit = _fits(requirement, user)
+        if fit is not None:
+            return f"{'Yes' if fit[0] else 'No'}, by its text: {fit[1]}."
+    return None
+
+
 def whose_verdict(question: str, card: CardDef) -> str | None:
     """Yes/No to "does X hit my own monsters too" / "can i use X on their ninja" from the card's text,
     when the text says plainly whose cards it affects; None when it doesn't or the question doesn't ask.
@@ -317,11 +371,18 @@ def whose_verdict(question: str, card: CardDef) -> str | None:
 
 
 def answer_text(
-    question: str, card: CardDef, kind: CardKind, rule: str | None, others: list[CardDef] | None = None
+    question: str,
+    card: CardDef,
+    kind: CardKind,
+    rule: str | None,
+    others: list[CardDef] | None = None,
+    other: CardDef | None = None,
 ) -> str:
     """The reply: the stat asked first, or the text, or the rule then the card."""
     lines: list[str] = []
     whose = whose_verdict(question, card) if kind == "rule" else None
+    if whose is None and other is not None and kind == "rule":
+        whose = pair_verdict(card, other)
     if whose is not None:  # the card's own words answer it: no rule about its kind of card is needed
         lines.append(whose)
         rule = None
@@ -352,6 +413,8 @@ def answer_text(
     if others:
         listed = "; ".join(f"{c.code}: {_short(card_text(c))}" for c in others[:3])
         lines.append(f"Other versions of {card.name}: {listed}")
+    if other is not None:
+        lines.append(f"The other card named — {card_line(other)}\n{card_text(other)}")
     return "\n\n".join(lines)
 
 

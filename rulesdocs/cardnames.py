@@ -288,6 +288,51 @@ def find(question: str, game: GameId) -> Mention | None:
     return best
 
 
+def second(question: str, game: GameId, first: Mention, common: Collection[str] = ()) -> str | None:
+    """Another card of `game` named in `question` besides `first` ("can sakura use lightning blade"):
+    its name, or None. Only a name, nickname or distinctive word typed whole, never a typo's guess.
+
+    >>> second("can i equip sword of dark destruction to my blue eyes", "yugioh",
+    ...        lookup("can i equip sword of dark destruction to my blue eyes", "yugioh"))
+    'Blue-Eyes White Dragon'
+    """
+    if not first.words:
+        return None
+    words = _words(question)
+    size = len(first.words)
+    for start in range(len(words) - size + 1):
+        if tuple(words[start : start + size]) == first.words:
+            rest = [*words[:start], "|", *words[start + size :]]
+            break
+    else:
+        return None
+    found = find(" ".join(rest), game)
+    if found is None:
+        nick = _nicknames(game)
+        found = next(
+            (
+                Mention(name, kind_of(game, name), key)
+                for n in range(min(4, len(rest)), 0, -1)
+                for i in range(len(rest) - n + 1)
+                if (name := nick.get(key := tuple(rest[i : i + n]))) is not None and (n > 1 or rest[i] not in common)
+            ),
+            None,
+        )
+    if found is None:
+        found = _partial(rest, game, common)
+    if found is None:
+        shorts = _short_names(game)
+        found = next(
+            (
+                Mention(shorts[w], kind_of(game, shorts[w]), (w,))
+                for w in rest
+                if w in shorts and w not in common and w not in textmod.STOP_WORDS
+            ),
+            None,
+        )
+    return found.name if found is not None and found.name != first.name else None
+
+
 def replace(question: str, mention: Mention, *, level: bool = True) -> str:
     """`question` (folded) with the card's name read as its kind ("a level 7 monster"; without
     `level`, just "a monster")."""

@@ -351,8 +351,10 @@ class RulesService:
                 and chosen.similarity >= SCOPE_OVERRIDE
                 and cardnames.names(chosen.fact.answer, mention)
             )
+            also = cardnames.second(conv.strip_game_names(question), game, mention, common)
+            other = cardnames.card(game, also) if also is not None else None
             if card_kind != "rule" and not about_it:
-                return self._card_answer(question, game, card, card_kind, None, qtype), understood
+                return self._card_answer(question, game, card, card_kind, None, qtype, other), understood
             rule = chosen if chosen is not None and chosen.score >= floor and not _unsure(chosen) else None
             typed = conv.strip_game_names(question)
             if rule is not None and (
@@ -360,7 +362,7 @@ class RulesService:
                 or cardanswer.asks_effect_reach(typed, card)
             ):
                 rule = None  # the card's own text is what the question is about
-            return self._card_answer(question, game, card, "rule", rule, qtype), understood
+            return self._card_answer(question, game, card, "rule", rule, qtype, other), understood
         defined = hits[0].chunk if hits and hits[0].source == "exact" and hits[0].chunk.kind == "glossary" else None
         if defined is not None and chosen is not None and not _defines(chosen.fact.answer, defined.title):
             chosen = None  # "what is X" with X in the glossary: a fact must be about X, else the entry answers
@@ -471,9 +473,13 @@ class RulesService:
         kind: cardanswer.CardKind,
         rule: ruling.Ruling | None,
         qtype: understand.QuestionType,
+        other: CardDef | None = None,
     ) -> Answer:
-        """A card of our pools answers: its stats or text, and the rule it touches, each cited."""
+        """A card of our pools answers: its stats or text, and the rule it touches, each cited; a
+        second card named in the question is shown too."""
         citations = [cardanswer.citation(card)]
+        if other is not None:
+            citations.append(cardanswer.citation(other))
         rule_text = None
         if rule is not None:
             ruled = self._from_fact(question, game, rule, [], qtype)
@@ -483,7 +489,7 @@ class RulesService:
         return Answer(
             question=question,
             game=game,
-            text=cardanswer.answer_text(question, card, kind, rule_text, others),
+            text=cardanswer.answer_text(question, card, kind, rule_text, others, other),
             citations=tuple(citations),
             confidence=rule.score if rule is not None else 1.0,
             found=True,

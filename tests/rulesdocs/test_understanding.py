@@ -393,3 +393,20 @@ def test_words_read_as_a_name_that_are_not_the_cards_dont_hide_the_card(fresh_se
     asked = "does waboku stop my monsters from dying in battle"
     waboku = fresh_service.ask(asked, game="yugioh", where=Asked(channel="wab"))
     assert waboku.kind == "card" and waboku.card == "Waboku" and "not destroyed by battle" in waboku.text
+
+
+@pytest.mark.parametrize(
+    ("game", "question", "opening"),
+    [
+        ("yugioh", "can i equip sword of dark destruction to my blue eyes", "No, by its text: it goes only on a DARK"),
+        ("yugioh", "can i put legendary sword on my flame swordsman", "Yes, by its text"),
+        ("naruto", "can sakura use lightning blade", "No, by its text: its user must be Kakashi Hatake"),
+        ("naruto", "can kakashi use lightning blade", "Yes, by its text"),
+    ],
+)
+def test_two_cards_named_get_what_one_cards_text_asks_of_the_other(
+    fresh_service: RulesService, game: str, question: str, opening: str
+) -> None:
+    answer = fresh_service.ask(question, game=game, where=Asked(channel=question))
+    assert answer.text.startswith(opening)
+    assert "The other card named" in answer.text and len(answer.citations) >= 2
