@@ -358,7 +358,10 @@ class RulesService:
             rule = chosen if chosen is not None and chosen.score >= floor and not _unsure(chosen) else None
             typed = conv.strip_game_names(question)
             if rule is not None and (
-                cardanswer.text_answers_better(typed, card, rule.fact.answer)
+                (
+                    qtype in ("yesno", "whathappens", "other")
+                    and cardanswer.text_answers_better(typed, card, rule.fact.answer)
+                )
                 or cardanswer.asks_effect_reach(typed, card)
             ):
                 rule = None  # the card's own text is what the question is about

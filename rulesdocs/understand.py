@@ -84,6 +84,11 @@ def question_type(question: str) -> QuestionType:
         found = _opening_type(clause)
         if found is not None:
             return found
+    asked = _AFTER_CONDITION.search(q)  # "if i fusion summon can i still normal summon": the question after the if
+    if asked is not None:
+        found = _opening_type(asked.group(1))
+        if found is not None:
+            return found
     if _WHAT_HAPPENS.search(q):
         return "whathappens"
     if _HOW_MANY.search(q):
@@ -93,6 +98,11 @@ def question_type(question: str) -> QuestionType:
     return "other"
 
 
+_AFTER_CONDITION = re.compile(
+    r"^\W*(?:(?:and|so|but|ok) )?(?:if|after|once)\b.*?\s((?:can|could|may|do|does|will|am|is|are) "
+    r"(?:i|you|we|it|they|he|she)\b.*)$",
+    re.IGNORECASE,
+)
 _CLAUSE = re.compile(r"[,;?!]+\s*|\s+(?:so|then|but)\s+")
 
 

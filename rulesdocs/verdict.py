@@ -26,6 +26,11 @@ A "No" that limits something to your own turn answers "can I ... on my turn" wit
 'Yes, on your own turn: Spells are activated only in your own Main Phase 1 or 2.'
 >>> prefixed("can i use dark hole on my opponents turn", "No: Spells are activated only in your own Main Phase.")
 'No: Spells are activated only in your own Main Phase.'
+
+A "No" saying something doesn't use up a once-a-turn play answers "can I still make it" with Yes:
+
+>>> prefixed("if i fusion summon can i still normal summon", "No: a Fusion Summon doesn't use up your Normal Summon.")
+"Yes, you still can: a Fusion Summon doesn't use up your Normal Summon."
 """
 
 from __future__ import annotations
@@ -74,12 +79,21 @@ _NO_OWN_TURN_ONLY = re.compile(
 )
 
 
+_STILL = re.compile(r"\bcan (?:i|you|we) (?:still|also)\b", re.IGNORECASE)
+_NOT_USED_UP = re.compile(
+    r"^\s*No\s*[:,]\s*(?=[^.;]*?\b(?:doesn.?t|does not|isn.?t|is not)\b[^.;]*?\b(?:use up|count as)\b)", re.I
+)
+
+
 def prefixed(question: str, answer: str) -> str:
     """`answer` opened with the Yes or No its leading limit gives to the number `question` asks about,
     or to "can I ... on my turn" when the rule's No limits it to your own turn."""
     own_turn_only = _NO_OWN_TURN_ONLY.match(answer)
     if own_turn_only is not None and _ON_MY_TURN.search(question) and not _OPPONENT.search(question):
         return f"Yes, on your own turn: {answer[own_turn_only.end() :]}"
+    not_used_up = _NOT_USED_UP.match(answer)
+    if not_used_up is not None and _STILL.search(question):
+        return f"Yes, you still can: {answer[not_used_up.end() :]}"
     if _OPENS_YES_NO.match(answer):
         return answer
     asked = _ASKED.search(question)

@@ -410,3 +410,11 @@ def test_two_cards_named_get_what_one_cards_text_asks_of_the_other(
     answer = fresh_service.ask(question, game=game, where=Asked(channel=question))
     assert answer.text.startswith(opening)
     assert "The other card named" in answer.text and len(answer.citations) >= 2
+
+
+def test_a_question_after_an_if_clause_is_typed_by_its_question(fresh_service: RulesService) -> None:
+    assert question_type("if i fusion summon with polymerization can i still normal summon that turn") == "yesno"
+    assert question_type("after i attack can i switch to defense") == "yesno"
+    asked = "if i fusion summon with polymerization can i still normal summon that turn"
+    answer = fresh_service.ask(asked, game="yugioh", where=Asked(channel="still"))
+    assert answer.text.startswith("Yes, you still can:") and "doesn't use up your Normal Summon" in answer.text
