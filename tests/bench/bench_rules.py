@@ -6,8 +6,8 @@ First what players judge, on the chat sets (tests/rulesdocs/blind3, frozen 2026-
 fourteenth session before any tuning; tests/rulesdocs/blind2, frozen 2026-11-28 earlier, no longer
 blind for Inazuma and Inuyasha; tests/rulesdocs/blind, frozen 2026-11-24: written blind from the
 rulebooks and card data;
-tests/rulesdocs/dev and dev3: for tuning;
-dev3 written like blind3 by other helpers), per game and per question type: right fact in the answer text,
+tests/rulesdocs/dev, dev3 and dev4: for tuning;
+dev3 and dev4 written like blind3 by other helpers, dev4 in the fifteenth session), per game and per question type: right fact in the answer text,
 confidently wrong (an answer, not "not found" or "did you mean", without the fact), clarified, the
 same counting the first cited passage, card questions right/wrong, follow-ups answered right,
 "not found" (or a card's text, or a "did you mean") on questions the rules don't answer,
@@ -147,6 +147,7 @@ def main() -> int:
         "blind": chat_quality(service, "blind", False),
         "dev": chat_quality(service, "dev", args.misses),
         "dev3": chat_quality(service, "dev3", args.misses),
+        "dev4": chat_quality(service, "dev4", args.misses),
         "knowledge_build": knowledge_build(),
         "index": build_times(args.docs),
     }
