@@ -355,8 +355,9 @@ _NAMED_CARD_QUESTIONS = (
         r"\s+(?:do|does|say|says)\b(?:\s+exactly)?\s*(?:[?!.,]|$)"
     ),
     re.compile(
-        r"\bwhat\s+(?:are|r|is|s)\s+(?:the\s+)?(?P<name>[a-z0-9' -]{3,40}?)(?:'?s)?\s+"
-        r"(?:ratings?|stats|colou?r values?|values|atk|def|power|sp|text|effect|ability|abilities)\b"
+        r"\bwhat(?:\s+(?:are|r|is|s)|s|'s)\s+(?:the\s+)?(?P<name>[a-z0-9' -]{3,40}?)(?:'?s)?\s+"
+        r"(?:ratings?|stats|colou?r values?|values|atk|def|power|sp|fsp|text|effect|ability|abilities|combat|support"
+        r"|level|cost|chakra|entrance|intrigue|diplomacy|ceremony|labor|colou?rs?)\b"
     ),
     re.compile(
         r"^\s*(?:does|do|can|will|would)\s+(?P<name>[a-z0-9' -]{3,40}?)\s+"

