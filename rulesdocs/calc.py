@@ -23,7 +23,7 @@ Stat = Literal["atk", "def"]
 Side = Literal["mine", "theirs", ""]
 
 _VALUE = re.compile(
-    r"(?P<pre>\b(?:atk|attack points|def|defen[cs]e(?: points)?)\s*(?:of\s*)?)?"
+    r"(?P<pre>\b(?:atk|attack points|def|defen[cs]e(?: points)?)\s*(?:(?:of|was|is|were|at|became|becomes|=|:)\s*)?)?"
     r"\b(?P<n>\d{1,2},\d{3}|\d{2,5})\b"
     r"(?P<post>\s*(?:atk|attack points|def|defen[cs]e(?: points)?)\b)?",
     re.IGNORECASE,
@@ -110,6 +110,25 @@ def battle(question: str) -> Battle | None:
     if not target.side:
         target = replace(target, side="theirs" if attacker.side == "mine" else "mine")
     return Battle(attacker, target, bool(_FACE_DOWN.search(question)))
+
+
+def described(fight: Battle) -> str:
+    """`fight` as a question `battle` reads back the same, kept for the next follow-up.
+
+    >>> described(battle("my 1800 atk monster attacks their face-down 1500 def monster, what happens"))
+    'my 1800 atk monster attacks their face-down 1500 def monster, what happens'
+    >>> battle(described(battle("their 2000 atk monster attacks my 1200 def monster"))).target.value
+    1200
+    """
+
+    def side(monster: Monster) -> str:
+        return "my" if monster.side == "mine" else "their"
+
+    down = " face-down" if fight.face_down else ""
+    return (
+        f"{side(fight.attacker)} {fight.attacker.value} atk monster attacks "
+        f"{side(fight.target)}{down} {fight.target.value} {fight.target.stat} monster, what happens"
+    )
 
 
 def merge(previous: str, follow_up: str) -> Battle | None:

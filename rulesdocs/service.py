@@ -389,6 +389,7 @@ class RulesService:
         typed = conv.strip_game_names(question)
         asked = question
         told, fact_id = "", ""
+        fight: calc.Battle | None = None
         if game == "yugioh":
             fight = calc.battle(typed)
             if fight is None and previous is not None:
@@ -407,6 +408,8 @@ class RulesService:
             return None
         ruled = self._from_fact(question, game, ruling.Ruling(fact, 1.0, 1.0, ()), hits, "other")
         text = f"{told}\n\nThe rule: {fact.answer}"
+        if fight is not None:
+            asked = calc.described(fight)  # "and if its def was 2000?" next changes this battle, not the first one
         return dataclasses.replace(ruled, text=text), dataclasses.replace(understood, asked=asked)
 
     def _sounds_like_other_game(self, question: str, game: GameId) -> bool:

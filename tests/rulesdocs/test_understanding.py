@@ -441,3 +441,17 @@ def test_our_reading_next_to_a_card_still_says_the_rulebook_doesnt_settle_it(fre
     answer = fresh_service.ask(asked, game="yugioh", where=Asked(channel="exodia"))
     assert answer.card == "Card Destruction"
     assert answer.text.startswith("The Yu-Gi-Oh! TCG rulebook doesn't settle this")
+
+
+def test_each_battle_follow_up_changes_the_battle_worked_out_last(fresh_service: RulesService) -> None:
+    where = Asked(channel="battle-chain")
+    fresh_service.ask("my 1800 atk monster attacks their 1500 atk monster, what happens", game="yugioh", where=where)
+    defense = fresh_service.ask("what if it was in defense with 1500 def", where=where)
+    assert "destroys their 1500 DEF monster" in defense.text
+    higher = fresh_service.ask("and if its def was 2000?", where=where)
+    assert (
+        higher.text.startswith("Your 1800 ATK monster is lower than their 2000 DEF")
+        and "200 battle damage" in higher.text
+    )
+    weaker = fresh_service.ask("and if mine had 900?", where=where)
+    assert weaker.text.startswith("Your 900 ATK monster is lower than their 2000 DEF") and "1100" in weaker.text
