@@ -168,6 +168,9 @@ def _short_names(game: GameId) -> dict[str, str]:
     }
 
 
+SHORT_TYPO_MIN = 7
+SHORT_TYPO_CUTOFF = 90.0
+"""A typed word this long, this close (rapidfuzz ratio) to one card's distinctive name word, names it."""
 SHORT_NAME = 5
 """A one-word card name shorter than this is read only when it is no common word ("Yami", "Umi")."""
 PERSON_TYPES = frozenset({"ninja", "character", "goalkeeper", "reserve", "starting"})
@@ -210,6 +213,11 @@ def lookup(question: str, game: GameId, common: Collection[str] = ()) -> Mention
             name = shorts.get(candidate)
             if name is not None and candidate not in common and candidate not in textmod.STOP_WORDS:
                 return Mention(name, kind_of(game, name), (candidate,))
+    for word in words:  # "swordmistres": a typo of one name word that names one card
+        if len(word) >= SHORT_TYPO_MIN and word not in common and word not in textmod.STOP_WORDS:
+            hit = process.extractOne(word, shorts.keys(), scorer=fuzz.ratio, score_cutoff=SHORT_TYPO_CUTOFF)
+            if hit is not None:
+                return Mention(shorts[hit[0]], kind_of(game, shorts[hit[0]]), (word,))
     fuzzy = _fuzzy(words, choices, common, min_size=1)
     return Mention(fuzzy[0], kind_of(game, fuzzy[0]), fuzzy[1]) if fuzzy is not None else None
 

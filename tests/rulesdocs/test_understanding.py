@@ -363,8 +363,12 @@ def test_a_monsters_level_is_worked_out_into_its_tributes(fresh_service: RulesSe
 def test_a_rule_sharing_no_word_with_a_card_question_gives_way_to_the_cards_text(fresh_service: RulesService) -> None:
     asked = "does jack wallside lose sp when 2 people attack"
     answer = fresh_service.ask(asked, game="inazuma", where=Asked(channel="wall"))
-    assert answer.kind == "card" and "its text decides" in answer.text and "-200 SP" in answer.text
-    assert "No:" not in answer.text
+    assert answer.kind == "card" and "-200 SP" in answer.text
+    assert "No:" not in answer.text  # not the rule about fired-up SP that shares no word with it
+    wallside = cardnames.card("inazuma", "Jack Wallside")
+    assert wallside is not None
+    assert cardanswer.text_answers_better(asked, wallside, "No: a goalkeeper stays in the goal zone.")
+    assert not cardanswer.text_answers_better(asked, wallside, "Yes: Jack Wallside has -200 SP when 2 attack.")
 
 
 def test_everyday_chat_words_are_not_corrected_into_rules_words(fresh_service: RulesService) -> None:
@@ -455,3 +459,15 @@ def test_each_battle_follow_up_changes_the_battle_worked_out_last(fresh_service:
     )
     weaker = fresh_service.ask("and if mine had 900?", where=where)
     assert weaker.text.startswith("Your 900 ATK monster is lower than their 2000 DEF") and "1100" in weaker.text
+
+
+@pytest.mark.parametrize(
+    ("game", "question", "name"),
+    [
+        ("usagi", "how much is the swordmistres", "Swordmistress of the Mifune"),
+        ("naruto", "how does shikamru work", "Shikamaru Nara"),
+    ],
+)
+def test_a_typo_of_one_distinctive_name_word_finds_the_card(game: str, question: str, name: str) -> None:
+    found = cardnames.lookup(question, game)
+    assert found is not None and found.name == name
