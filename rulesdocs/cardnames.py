@@ -168,6 +168,8 @@ def _short_names(game: GameId) -> dict[str, str]:
     }
 
 
+QUANTITY_WORDS = frozenset({"max", "min", "maximum", "minimum", "most", "least", "top", "bottom", "low", "high"})
+"""Words a one-word nickname may share ("Max" for Maxwell Carson) that in a question mean an amount."""
 SHORT_TYPO_MIN = 7
 SHORT_TYPO_CUTOFF = 90.0
 """A typed word this long, this close (rapidfuzz ratio) to one card's distinctive name word, names it."""
@@ -198,7 +200,10 @@ def lookup(question: str, game: GameId, common: Collection[str] = ()) -> Mention
         for start in range(len(words) - size + 1):
             for typed in (words, plain):  # "gai sensei's" is typed "gai senseis"
                 name = nick.get(tuple(typed[start : start + size]))
-                if name is not None and (size > 1 or typed[start] not in common or len(typed[start]) <= 4):
+                word = typed[start]
+                if name is not None and (
+                    size > 1 or (word not in QUANTITY_WORDS and (word not in common or len(word) <= 4))
+                ):
                     return Mention(name, kind_of(game, name), tuple(typed[start : start + size]))
     part = _partial(words, game, common)
     if part is not None:
@@ -322,7 +327,8 @@ def second(question: str, game: GameId, first: Mention, common: Collection[str] 
                 Mention(name, kind_of(game, name), key)
                 for n in range(min(4, len(rest)), 0, -1)
                 for i in range(len(rest) - n + 1)
-                if (name := nick.get(key := tuple(rest[i : i + n]))) is not None and (n > 1 or rest[i] not in common)
+                if (name := nick.get(key := tuple(rest[i : i + n]))) is not None
+                and (n > 1 or (rest[i] not in common and rest[i] not in QUANTITY_WORDS))
             ),
             None,
         )

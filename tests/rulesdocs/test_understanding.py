@@ -471,3 +471,9 @@ def test_each_battle_follow_up_changes_the_battle_worked_out_last(fresh_service:
 def test_a_typo_of_one_distinctive_name_word_finds_the_card(game: str, question: str, name: str) -> None:
     found = cardnames.lookup(question, game)
     assert found is not None and found.name == name
+
+
+def test_a_one_word_nickname_that_means_an_amount_is_read_as_the_amount() -> None:
+    assert cardnames.lookup("is there a max hand size", "inazuma") is None
+    carson = cardnames.lookup("whats max carsons sp", "inazuma")
+    assert carson is not None and carson.name == "Maxwell Carson"
