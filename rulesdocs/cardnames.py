@@ -169,7 +169,28 @@ def _short_names(game: GameId) -> dict[str, str]:
 
 
 QUANTITY_WORDS = frozenset({"max", "min", "maximum", "minimum", "most", "least", "top", "bottom", "low", "high"})
-"""Words a one-word nickname may share ("Max" for Maxwell Carson) that in a question mean an amount."""
+"""Words a one-word nickname may share ("Max" for Maxwell Carson) that in a question may mean an amount."""
+_BEFORE_AMOUNT = frozenset({"a", "the", "no", "any", "there", "on", "at", "to", "of", "is", "my", "your", "per"})
+_AFTER_AMOUNT = frozenset(
+    {"hand", "size", "number", "limit", "copies", "copy", "cards", "card", "amount", "deck", "bench", "of", "per"}
+)
+
+
+def _as_amount(words: list[str], at: int) -> bool:
+    """True when `words[at]` is a quantity word used as one: "is there a max hand size", "bench max",
+    not "what does max do".
+
+    >>> _as_amount("is there a max hand size".split(), 3), _as_amount("what does max do".split(), 2)
+    (True, False)
+    """
+    word = words[at]
+    if word not in QUANTITY_WORDS:
+        return False
+    before = words[at - 1] if at > 0 else ""
+    after = words[at + 1] if at + 1 < len(words) else ""
+    return before in _BEFORE_AMOUNT or after in _AFTER_AMOUNT or after.isdigit() or not after
+
+
 SHORT_TYPO_MIN = 7
 SHORT_TYPO_CUTOFF = 90.0
 """A typed word this long, this close (rapidfuzz ratio) to one card's distinctive name word, names it."""
@@ -177,7 +198,7 @@ SHORT_NAME = 5
 """A one-word card name shorter than this is read only when it is no common word ("Yami", "Umi")."""
 PERSON_TYPES = frozenset({"ninja", "character", "goalkeeper", "reserve", "starting"})
 """Card types that are people: one of their names alone ("kakashi") names the card."""
-FUZZY_CUTOFF = 87.0
+FUZZY_CUTOFF = 85.0
 """rapidfuzz ratio for a typed window of words to be read as a card name ("dark magican")."""
 FUZZY_MIN_CHARS = 6
 
@@ -202,7 +223,7 @@ def lookup(question: str, game: GameId, common: Collection[str] = ()) -> Mention
                 name = nick.get(tuple(typed[start : start + size]))
                 word = typed[start]
                 if name is not None and (
-                    size > 1 or (word not in QUANTITY_WORDS and (word not in common or len(word) <= 4))
+                    size > 1 or (not _as_amount(words, start) and (word not in common or len(word) <= 4))
                 ):
                     return Mention(name, kind_of(game, name), tuple(typed[start : start + size]))
     part = _partial(words, game, common)
@@ -328,7 +349,7 @@ def second(question: str, game: GameId, first: Mention, common: Collection[str] 
                 for n in range(min(4, len(rest)), 0, -1)
                 for i in range(len(rest) - n + 1)
                 if (name := nick.get(key := tuple(rest[i : i + n]))) is not None
-                and (n > 1 or (rest[i] not in common and rest[i] not in QUANTITY_WORDS))
+                and (n > 1 or (rest[i] not in common and not _as_amount(rest, i)))
             ),
             None,
         )

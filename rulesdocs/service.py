@@ -367,8 +367,12 @@ class RulesService:
                 rule = None  # the card's own text is what the question is about
             return self._card_answer(question, game, card, "rule", rule, qtype, other), understood
         defined = hits[0].chunk if hits and hits[0].source == "exact" and hits[0].chunk.kind == "glossary" else None
-        if defined is not None and chosen is not None and not _defines(chosen.fact.answer, defined.title):
-            chosen = None  # "what is X" with X in the glossary: a fact must be about X, else the entry answers
+        if (
+            defined is not None
+            and chosen is not None
+            and (chosen.fact.silent or not _defines(chosen.fact.answer, defined.title))
+        ):
+            chosen = None  # "what is X" with X in the glossary: a fact must define X (not our reading), else the entry
         if chosen is not None and chosen.score >= floor:
             if not context and _unsure(chosen):  # a follow-up's merged question matches less closely
                 return self._did_you_mean(question, game, chosen, understood)

@@ -5,9 +5,9 @@
 First what players judge, on the chat sets (tests/rulesdocs/blind3, frozen 2026-11-28 in the
 fourteenth session before any tuning; tests/rulesdocs/blind2, frozen 2026-11-28 earlier, no longer
 blind for Inazuma and Inuyasha; tests/rulesdocs/blind, frozen 2026-11-24: written blind from the
-rulebooks and card data;
-tests/rulesdocs/dev, dev3 and dev4: for tuning;
-dev3 and dev4 written like blind3 by other helpers, dev4 in the fifteenth session), per game and per question type: right fact in the answer text,
+rulebooks and card data; tests/rulesdocs/dev, dev3 and dev4: for tuning; dev3 and dev4 written like
+blind3 by other helpers, dev4 in the fifteenth session), per game and per question type: right fact
+in the answer text,
 confidently wrong (an answer, not "not found" or "did you mean", without the fact), clarified, the
 same counting the first cited passage, card questions right/wrong, follow-ups answered right,
 "not found" (or a card's text, or a "did you mean") on questions the rules don't answer,
