@@ -59,6 +59,7 @@ _WHAT_HAPPENS = re.compile(
 )
 _WHAT_IS = re.compile(
     _LEAD + r"(?:what(?:'?s| is| are| r| does| do)|what (?:kind|type|color|colou?r|attribute|level) |which |"
+    r"what [a-z]+s? (?:do|does|can|should|would|is|are|r) (?:i|u|you|we|it|they|he|she)\b|"
     r"wat(?:s| is)|wut(?:s| is)|define|definition of|meaning of|"
     r"explain|tell me about)\b",
     re.IGNORECASE,

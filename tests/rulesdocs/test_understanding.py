@@ -477,3 +477,10 @@ def test_a_one_word_nickname_that_means_an_amount_is_read_as_the_amount() -> Non
     assert cardnames.lookup("is there a max hand size", "inazuma") is None
     carson = cardnames.lookup("whats max carsons sp", "inazuma")
     assert carson is not None and carson.name == "Maxwell Carson"
+
+
+def test_what_noun_do_i_questions_are_what_is_questions() -> None:
+    assert question_type("what symbol do i need for the hand cost") == "whatis"
+    assert question_type("what cards can i use on my opponents turn") == "whatis"
+    assert question_type("what if i attack") == "whathappens"
+    assert shape("No: every card paid for a Hand cost must share a Symbol.", "whatis").startswith("Every card paid")
