@@ -379,7 +379,9 @@ class RulesService:
             short = len(question.split()) <= ELLIPSIS_WORDS
             if previous is not None and short and _repeats(chosen, previous, mine, matcher.fact_words(chosen.fact.id)):
                 return self._no_change(question, game, chosen, understood)
-            answer = self._from_fact(question, game, chosen, hits, qtype)
+            same_again = previous is not None and short and previous.fact == chosen.fact.id and qtype == "other"
+            # "and the attacker?" after "does the blocker draw too": the Yes/No answered the earlier question
+            answer = self._from_fact(question, game, chosen, hits, "whatis" if same_again else qtype)
             if chosen.fact.silent:  # the rules don't answer it: say so, then how tcgtable plays it
                 answer = dataclasses.replace(answer, text=f"{messages.rules_silent(game)} {answer.text}", found=False)
             return answer, dataclasses.replace(understood, fact=chosen.fact.id)

@@ -484,3 +484,12 @@ def test_what_noun_do_i_questions_are_what_is_questions() -> None:
     assert question_type("what cards can i use on my opponents turn") == "whatis"
     assert question_type("what if i attack") == "whathappens"
     assert shape("No: every card paid for a Hand cost must share a Symbol.", "whatis").startswith("Every card paid")
+
+
+def test_an_ellipsis_answered_by_the_same_rule_again_drops_the_earlier_yes_or_no(fresh_service: RulesService) -> None:
+    where = Asked(channel="draws")
+    fresh_service.ask("how many cards do i draw at the start of my turn", game="naruto", where=where)
+    blocker = fresh_service.ask("does the blocker draw too", where=where)
+    assert blocker.text.startswith("No: only the Attacker draws")
+    attacker = fresh_service.ask("and the attacker?", where=where)
+    assert attacker.text.startswith("Only the Attacker draws")
