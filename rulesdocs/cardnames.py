@@ -264,7 +264,7 @@ def _parts(game: GameId) -> dict[tuple[str, ...], str | None]:
 def _partial(words: list[str], game: GameId, common: Collection[str]) -> Mention | None:
     """The one card whose name holds a typed run of 2+ words ("fire ball jutsu" -> Fire Style: Fire
     Ball Jutsu, "dian keto" -> Dian Keto the Cure Master); the longest run wins. A run of rules words
-    ("battle phase") or stop words alone names nothing."""
+    ("battle phase") or stop words alone names nothing, nor does one word with stop words ("to kill")."""
     parts = _parts(game)
     for size in range(min(MAX_NAME_WORDS, len(words)), 1, -1):
         for start in range(len(words) - size + 1):
@@ -274,6 +274,8 @@ def _partial(words: list[str], game: GameId, common: Collection[str]) -> Mention
                 continue
             if all(w in common or w in textmod.STOP_WORDS or len(w) <= 2 for w in run):
                 continue
+            if sum(w not in textmod.STOP_WORDS for w in run) < 2:
+                continue  # "to kill" in "how much damage does it take to kill" is not Intent to Kill
             return Mention(name, kind_of(game, name), run)
     return None
 

@@ -493,3 +493,9 @@ def test_an_ellipsis_answered_by_the_same_rule_again_drops_the_earlier_yes_or_no
     assert blocker.text.startswith("No: only the Attacker draws")
     attacker = fresh_service.ask("and the attacker?", where=where)
     assert attacker.text.startswith("Only the Attacker draws")
+
+
+def test_one_word_with_stop_words_is_no_part_of_a_card_name() -> None:
+    assert cardnames.lookup("how much damage does it take to kill a healthy ninja", "naruto") is None
+    keto = cardnames.lookup("what does dian keto do", "yugioh")
+    assert keto is not None and keto.name == "Dian Keto the Cure Master"
