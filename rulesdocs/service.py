@@ -23,7 +23,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rulesdocs import calc, cardanswer, cardnames, chat, followup, messages, review, ruling, scope, understand, verdict
+from rulesdocs import (
+    calc,
+    cardanswer,
+    cardnames,
+    chat,
+    followup,
+    messages,
+    review,
+    ruling,
+    scope,
+    shot,
+    understand,
+    verdict,
+)
 from rulesdocs import conversation as conv
 from rulesdocs import text as textmod
 from rulesdocs.answer import AnswerConfig, cite, compose, confidence
@@ -390,8 +403,9 @@ class RulesService:
     def _battle(
         self, question: str, game: GameId, previous: conv.Context | None, hits: list[Hit], understood: conv.Context
     ) -> tuple[Answer, conv.Context] | None:
-        """A battle described with numbers (Yu-Gi-Oh! ATK/DEF, an Inuyasha attack color), worked out by
-        the rule (cited), or None. A follow-up changing one value reworks the previous question's battle."""
+        """A battle described with numbers (Yu-Gi-Oh! ATK/DEF, an Inazuma shot's last chance, an Inuyasha
+        attack color), worked out by the rule (cited), or None. A follow-up changing one value reworks the
+        previous question's battle."""
         typed = conv.strip_game_names(question)
         asked = question
         told, fact_id = "", ""
@@ -402,6 +416,14 @@ class RulesService:
                 asked = previous.asked or previous.question
                 fight = calc.merge(asked, typed)
             told, fact_id = calc.outcome(fight), BATTLE_FACTS[fight.target.stat] if fight is not None else ""
+        elif game == "inazuma":
+            kick = shot.read(typed)
+            if kick is None and previous is not None:
+                asked = previous.asked or previous.question
+                kick = shot.merge(asked, typed)
+            told, fact_id = shot.outcome(kick), LAST_CHANCE_FACT
+            if kick is not None:
+                asked = shot.described(kick)  # the next follow-up changes this shot
         elif game == "inuyasha":
             attack = calc.color_attack(typed)
             if attack is None and previous is not None:
@@ -801,6 +823,7 @@ SCOPE_OVERRIDE = 0.8
 BATTLE_FACTS = {"atk": "g-calc-atk-vs-atk-numbers", "def": "g-calc-atk-vs-def-numbers"}
 """The Yu-Gi-Oh! facts stating the damage-calculation rule a described battle is worked out by."""
 COLOR_ATTACK_FACT = "c-attack-resolve"
+LAST_CHANCE_FACT = "last-chance"
 """The Inuyasha fact stating how an attack in one color is decided."""
 
 

@@ -20,6 +20,8 @@ MODULES = [
     "rulesdocs.charmatch",
     "rulesdocs.verdict",
     "rulesdocs.cardanswer",
+    "rulesdocs.cardnames",
+    "rulesdocs.shot",
 ]
 
 
