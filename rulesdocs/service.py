@@ -18,10 +18,10 @@ import re
 import threading
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from rulesdocs import (
     calc,
@@ -407,28 +407,27 @@ class RulesService:
         attack color), worked out by the rule (cited), or None. A follow-up changing one value reworks the
         previous question's battle."""
         typed = conv.strip_game_names(question)
+        earlier = (previous.asked or previous.question) if previous is not None else None
         asked = question
         told, fact_id = "", ""
-        fight: calc.Battle | None = None
+
+        def read_or_merge(read: Callable[[str], _T | None], merge: Callable[[str, str], _T | None]) -> _T | None:
+            nonlocal asked
+            found = read(typed)
+            if found is None and earlier is not None:
+                asked, found = earlier, merge(earlier, typed)
+            return found
+
         if game == "yugioh":
-            fight = calc.battle(typed)
-            if fight is None and previous is not None:
-                asked = previous.asked or previous.question
-                fight = calc.merge(asked, typed)
+            fight = read_or_merge(calc.battle, calc.merge)
             told, fact_id = calc.outcome(fight), BATTLE_FACTS[fight.target.stat] if fight is not None else ""
+            asked = calc.described(fight) if fight is not None else asked  # the next follow-up changes this one
         elif game == "inazuma":
-            kick = shot.read(typed)
-            if kick is None and previous is not None:
-                asked = previous.asked or previous.question
-                kick = shot.merge(asked, typed)
+            kick = read_or_merge(shot.read, shot.merge)
             told, fact_id = shot.outcome(kick), LAST_CHANCE_FACT
-            if kick is not None:
-                asked = shot.described(kick)  # the next follow-up changes this shot
+            asked = shot.described(kick) if kick is not None else asked
         elif game == "inuyasha":
-            attack = calc.color_attack(typed)
-            if attack is None and previous is not None:
-                asked = previous.asked or previous.question
-                attack = calc.merge_color(asked, typed)
+            attack = read_or_merge(calc.color_attack, calc.merge_color)
             told, fact_id = calc.color_outcome(attack), COLOR_ATTACK_FACT
         matcher = self.matcher(game)
         fact = matcher.fact(fact_id) if told and matcher is not None else None
@@ -436,8 +435,6 @@ class RulesService:
             return None
         ruled = self._from_fact(question, game, ruling.Ruling(fact, 1.0, 1.0, ()), hits, "other")
         text = f"{told}\n\nThe rule: {fact.answer}"
-        if fight is not None:
-            asked = calc.described(fight)  # "and if its def was 2000?" next changes this battle, not the first one
         return dataclasses.replace(ruled, text=text), dataclasses.replace(understood, asked=asked)
 
     def _sounds_like_other_game(self, question: str, game: GameId) -> bool:
@@ -820,6 +817,7 @@ GAME_BY_FACTS_MARGIN = 0.15
 """A question names no game: the game whose facts match it this well, and this much better than
 any other game's, is taken (after the channel's conversation and match)."""
 SCOPE_OVERRIDE = 0.8
+_T = TypeVar("_T")
 BATTLE_FACTS = {"atk": "g-calc-atk-vs-atk-numbers", "def": "g-calc-atk-vs-def-numbers"}
 """The Yu-Gi-Oh! facts stating the damage-calculation rule a described battle is worked out by."""
 COLOR_ATTACK_FACT = "c-attack-resolve"
