@@ -350,10 +350,15 @@ class RulesService:
         if (
             unknown_card is not None
             and card is not None
-            and (_covers(card.name, unknown_card, matcher) or _mostly_rules_words(unknown_card, card.name, matcher))
+            and (
+                _covers(card.name, unknown_card, matcher)
+                or (mention is not None and _typed_whole(unknown_card, mention.words))
+                or _mostly_rules_words(unknown_card, card.name, matcher)
+            )
         ):
-            # the name typed is a card of our pool ("what does gama do"), or the words read as a name
-            # are mostly rules words, not a name ("does waboku stop my monsters from dying in battle")
+            # the name typed is a card of our pool ("what does gama do") or its nickname ("gai sensei's
+            # combat"), or the words read as a name are mostly rules words, not a name ("does waboku stop
+            # my monsters from dying in battle")
             unknown_card = None
         if unknown_card is not None and (chosen is None or chosen.similarity < SCOPE_OVERRIDE):
             return self._named_card(question, game, unknown_card), understood
@@ -844,6 +849,12 @@ CARD_NAME_MARGIN = 0.15
 reading the name as the card's kind."""
 REWRITE_MARGIN = 0.12
 """A worded follow-up ("and if...") is read whole unless the fragment alone matches this much better."""
+
+
+def _typed_whole(typed: str, words: tuple[str, ...]) -> bool:
+    """True when every word of a name typed is one of the words the card was found by (a nickname)."""
+    plain = {w[:-1] if w.endswith("s") else w for w in words} | set(words)
+    return bool(words) and all(w in plain or w.rstrip("s") in plain for w in cardnames.words_of(typed))
 
 
 def _mostly_rules_words(typed: str, name: str, matcher: FactMatcher) -> bool:

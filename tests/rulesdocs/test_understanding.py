@@ -499,3 +499,8 @@ def test_one_word_with_stop_words_is_no_part_of_a_card_name() -> None:
     assert cardnames.lookup("how much damage does it take to kill a healthy ninja", "naruto") is None
     keto = cardnames.lookup("what does dian keto do", "yugioh")
     assert keto is not None and keto.name == "Dian Keto the Cure Master"
+
+
+def test_a_stat_asked_of_a_nickname_with_a_possessive_is_the_cards(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("whats gai sensei's combat", game="naruto", where=Asked(channel="gai"))
+    assert answer.kind == "card" and answer.text.startswith("Might Guy has combat")
