@@ -338,11 +338,13 @@ def second(question: str, game: GameId, first: Mention, common: Collection[str] 
     size = len(first.words)
     for start in range(len(words) - size + 1):
         if tuple(words[start : start + size]) == first.words:
-            rest = [*words[:start], "|", *words[start + size :]]
+            before, after = words[:start], words[start + size :]
+            rest = [*before, "|", *after]  # "|" keeps a name from spanning the first one
             break
     else:
         return None
-    found = find(" ".join(rest), game)
+    sides = [m for m in (find(" ".join(side), game) for side in (before, after)) if m is not None]
+    found = max(sides, key=lambda m: len(m.words), default=None)
     if found is None:
         nick = _nicknames(game)
         found = next(

@@ -224,13 +224,19 @@ def _clash_index(game: str | None) -> tuple[list[list[Member]], dict[str, list[t
 
 def terms(words: list[str], game: str | None) -> frozenset[tuple[int, Member]]:
     """The contrasted game terms standing in `words` (normalized tokens), each with its class."""
-    classes, by_first = _clash_index(game)
-    found: set[tuple[int, Member]] = set()
-    for at, word in enumerate(words):
-        for c, member in by_first.get(word, ()):
-            if tuple(words[at : at + len(member)]) == member and not _covered(words, at, len(member), classes):
-                found.add((c, member))
-    return frozenset(found)
+    _, by_first = _clash_index(game)
+    spans = [
+        (at, len(member), c, member)
+        for at, word in enumerate(words)
+        for c, member in by_first.get(word, ())
+        if tuple(words[at : at + len(member)]) == member
+    ]
+    return frozenset(
+        (c, member)
+        for at, size, c, member in spans
+        # not only part of a longer term found ("mission" in "mission phase")
+        if not any(s > size and a <= at and at + size <= a + s for a, s, _, _ in spans)
+    )
 
 
 def clashes(asked: frozenset[tuple[int, Member]], stated: frozenset[tuple[int, Member]]) -> bool:

@@ -34,6 +34,7 @@ from rulesdocs import (
     ruling,
     scope,
     shot,
+    showdown,
     understand,
     verdict,
 )
@@ -434,6 +435,13 @@ class RulesService:
         elif game == "inuyasha":
             attack = read_or_merge(calc.color_attack, calc.merge_color)
             told, fact_id = calc.color_outcome(attack), COLOR_ATTACK_FACT
+        elif game == "naruto":
+            # a follow-up's own two Powers ("and if its 8 vs 3") keep whose Team is whose from before
+            clash = showdown.merge(earlier, typed) if earlier is not None else None
+            clash = clash if clash is not None else showdown.read(typed)
+            told = showdown.outcome(clash)
+            fact_id = SHOWDOWN_FACTS[clash.theirs is None] if clash is not None else ""
+            asked = showdown.described(clash) if clash is not None else asked
         matcher = self.matcher(game)
         fact = matcher.fact(fact_id) if told and matcher is not None else None
         if fact is None:
@@ -826,8 +834,10 @@ _T = TypeVar("_T")
 BATTLE_FACTS = {"atk": "g-calc-atk-vs-atk-numbers", "def": "g-calc-atk-vs-def-numbers"}
 """The Yu-Gi-Oh! facts stating the damage-calculation rule a described battle is worked out by."""
 COLOR_ATTACK_FACT = "c-attack-resolve"
-LAST_CHANCE_FACT = "last-chance"
 """The Inuyasha fact stating how an attack in one color is decided."""
+LAST_CHANCE_FACT = "last-chance"
+SHOWDOWN_FACTS = {False: "c-damage-overview", True: "c-unblocked-reward"}
+"""The Naruto rules a showdown worked out cites: a blocked battle's damage, an unblocked Team's Battle Reward."""
 
 
 def _unknown_card(question: str, matcher: FactMatcher) -> str | None:

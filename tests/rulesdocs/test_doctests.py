@@ -22,6 +22,7 @@ MODULES = [
     "rulesdocs.cardanswer",
     "rulesdocs.cardnames",
     "rulesdocs.shot",
+    "rulesdocs.showdown",
 ]
 
 

@@ -416,6 +416,17 @@ def test_two_cards_named_get_what_one_cards_text_asks_of_the_other(
     assert "The other card named" in answer.text and len(answer.citations) >= 2
 
 
+def test_a_second_card_is_never_read_across_the_first_cards_name() -> None:
+    question = "does dark waboku hole work"  # "dark" and "hole" stand on either side of Waboku
+    first = cardnames.lookup(question, "yugioh")
+    assert first is not None and first.name == "Waboku"
+    assert cardnames.second(question, "yugioh", first) is None
+    both = "does waboku stop dark hole"
+    named = cardnames.lookup(both, "yugioh")
+    assert named is not None
+    assert {named.name, cardnames.second(both, "yugioh", named)} == {"Waboku", "Dark Hole"}
+
+
 def test_a_question_after_an_if_clause_is_typed_by_its_question(fresh_service: RulesService) -> None:
     assert question_type("if i fusion summon with polymerization can i still normal summon that turn") == "yesno"
     assert question_type("after i attack can i switch to defense") == "yesno"
