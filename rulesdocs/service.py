@@ -29,6 +29,7 @@ from rulesdocs import (
     cardnames,
     chat,
     followup,
+    handsize,
     messages,
     review,
     ruling,
@@ -442,13 +443,20 @@ class RulesService:
             told = showdown.outcome(clash)
             fact_id = SHOWDOWN_FACTS[clash.theirs is None] if clash is not None else ""
             asked = showdown.described(clash) if clash is not None else asked
+        limit = handsize.LIMITS.get(game)
+        if not told and limit is not None:
+            held = handsize.read(typed)
+            if held is None and earlier is not None and previous is not None:
+                held = handsize.merge(earlier, typed, limit_answered=previous.fact == limit.fact)
+                asked = earlier
+            told, fact_id = handsize.outcome(game, held), limit.fact
         matcher = self.matcher(game)
         fact = matcher.fact(fact_id) if told and matcher is not None else None
         if fact is None:
             return None
         ruled = self._from_fact(question, game, ruling.Ruling(fact, 1.0, 1.0, ()), hits, "other")
         text = f"{told}\n\nThe rule: {fact.answer}"
-        return dataclasses.replace(ruled, text=text), dataclasses.replace(understood, asked=asked)
+        return dataclasses.replace(ruled, text=text), dataclasses.replace(understood, asked=asked, fact=fact.id)
 
     def _sounds_like_other_game(self, question: str, game: GameId) -> bool:
         inference = conv.infer_game(question, self.index)

@@ -23,6 +23,7 @@ MODULES = [
     "rulesdocs.cardnames",
     "rulesdocs.shot",
     "rulesdocs.showdown",
+    "rulesdocs.handsize",
 ]
 
 

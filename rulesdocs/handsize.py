@@ -1,0 +1,89 @@
+"""A hand size at the end of a turn, worked out by the hand limit (Yu-Gi-Oh! and Naruto CCG: 6).
+
+Both rulebooks make the player whose turn ends discard down to 6 cards; holding 6 or fewer costs
+nothing. The other three games' rules set no hand limit, so nothing is worked out for them.
+
+>>> outcome("yugioh", read("i have 9 cards in hand at the end of my turn what happens"))
+'With 9 cards in hand at the end of your turn you discard 3 of your choice to the Graveyard, down to 6.'
+>>> outcome("naruto", read("its my end phase and i have 5 cards in hand, do i discard"))
+'With 5 cards in hand you discard nothing: the End Phase only makes you discard when you hold 7 or more.'
+>>> outcome("naruto", merge("whats the hand limit", "what if i have 8", limit_answered=True))
+'With 8 cards in hand at the End Phase you discard 2 of your choice to the Discard Pile, down to 6.'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class HandLimit:
+    """A game's hand limit: the most cards kept, where discards go, when, and the fact stating it."""
+
+    keep: int
+    pile: str
+    when: str
+    fact: str
+
+
+LIMITS = {
+    "yugioh": HandLimit(6, "the Graveyard", "the end of your turn", "c-hand-limit"),
+    "naruto": HandLimit(6, "the Discard Pile", "the End Phase", "c-hand-size"),
+}
+
+_HELD = re.compile(
+    r"\b(?:have|has|got|holding|hold|with|at|having|its|it's|i'm|im|sitting on)\s+(?:like\s+|about\s+)?(\d{1,2})"
+    r"(?:\s+cards?)?(?:\s+(?:in|on)\s+(?:my\s+|the\s+)?hand)?\b",
+    re.I,
+)
+_CARDS_IN_HAND = re.compile(r"\b(\d{1,2})\s+cards?\s+(?:in|on)\s+(?:my\s+|the\s+|your\s+)?hand\b", re.I)
+_END = re.compile(
+    r"\b(?:end(?:\s+of)?(?:\s+my|\s+the|\s+your)?\s+turn|end\s*phase|hand\s*(?:limit|size)|discard)", re.I
+)
+_HAND = re.compile(r"\bhand\b", re.I)
+_NOT_HAND = re.compile(r"\b(?:damage|life|lp|chakra|rewards?|monsters?|ninjas?|deck|field)\b", re.I)
+_BARE = re.compile(r"^\D*\b(\d{1,2})\b\D*$")
+SHORT_WORDS = 4
+"""A follow-up this short may give the hand size as a bare number ("and 5?")."""
+
+
+def read(question: str) -> int | None:
+    """The number of cards held at the end of a turn that `question` describes, or None."""
+    if not _END.search(question):
+        return None
+    found = _CARDS_IN_HAND.search(question)
+    if found is None and _HAND.search(question) and not _NOT_HAND.search(question):
+        found = _HELD.search(question)  # "i have 9 at end of turn, hand limit?"
+    return int(found.group(1)) if found is not None else None
+
+
+def merge(previous: str, follow_up: str, *, limit_answered: bool = False) -> int | None:
+    """The hand size a follow-up gives ("what if i have 9", "and with 8 cards?") after a question
+    about the hand limit (or one whose answer was the hand limit)."""
+    if read(previous) is None and not limit_answered:
+        return None
+    found = _CARDS_IN_HAND.search(follow_up)
+    if found is None and _NOT_HAND.search(follow_up):
+        return None
+    found = found or _HELD.search(follow_up)
+    if found is None and len(follow_up.split()) <= SHORT_WORDS:
+        found = _BARE.search(follow_up)  # "and 5?"
+    return int(found.group(1)) if found is not None else None
+
+
+def outcome(game: str, held: int | None) -> str:
+    """What the hand limit makes a player holding `held` cards do, or "" (no number, or no limit)."""
+    limit = LIMITS.get(game)
+    if limit is None or held is None:
+        return ""
+    if held <= limit.keep:
+        return (
+            f"With {held} cards in hand you discard nothing: {limit.when} only makes "
+            f"you discard when you hold {limit.keep + 1} or more."
+        )
+    extra = held - limit.keep
+    return (
+        f"With {held} cards in hand at {limit.when} you discard {extra} of your choice to {limit.pile}, "
+        f"down to {limit.keep}."
+    )
