@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from cards.describe import kind_line, stat_line, traits_line
 from rulesdocs import chat
+from rulesdocs.cardnames import granted_tags
 from rulesdocs.model import Citation
 from rulesdocs.understand import QuestionType
 
@@ -199,17 +200,30 @@ _SUMMONING = re.compile(
     re.IGNORECASE,
 )
 _SCORING = re.compile(r"\b(?:score[sd]?|worth|points?|tokens?|vp)\b", re.IGNORECASE)
+_INJURED = r"(?:injured|hurt|damaged|sideways|turned sideways)"
+_SELF_INJURED = re.compile(
+    r"\b(?:while|when|if|once|after|even if|still)\s+(?:(?:she|he|it|they|shes|hes|its|theyre|the ninja)\s+)?"
+    r"(?:is\s+|'s\s+|are\s+|gets?\s+|got\s+)?" + _INJURED + r"\b"
+    r"|\b(?:she|he|it|they)(?:'s| is| are|s)\s+(?:still\s+)?" + _INJURED + r"\b",
+    re.IGNORECASE,
+)
+_EFFECT_WORKS = re.compile(
+    r"\b(?:effect|ability|text|power|work|works|working|use|used|activate|still|active|heal|draw|trigger)\w*\b", re.I
+)
 
 
 def worked_out(question: str, card: CardDef) -> str | None:
     """What the rules make of a printed stat the question touches, worked out for this card:
-    the Tributes a Yu-Gi-Oh! monster's Level asks, the chronicle tokens an Usagi Event's score gives.
+    the Tributes a Yu-Gi-Oh! monster's Level asks, the chronicle tokens an Usagi Event's score gives,
+    whether a Naruto Ninja's effect works while it is injured (only when marked Valid).
 
     >>> from rulesdocs.cardnames import card
     >>> worked_out("summoned skull what level and how many tributes", card("yugioh", "Summoned Skull"))
     'Summoned Skull is Level 6: Normal Summoning or Setting it takes 1 Tribute (Level 5-6: 1, Level 7+: 2).'
     >>> worked_out("how many tokens is defend the lords castle worth", card("usagi", "Defend the Lord's Castle"))
     "Resolving Defend the Lord's Castle takes 3 chronicle tokens: 1 for the Event plus its Score +2."
+    >>> worked_out("does kaede's draw still work if shes injured", card("naruto", "Kaede Ureshino"))
+    "Yes: Kaede Ureshino's effect is marked Valid, so it keeps working while Kaede Ureshino is injured."
     """
     if card.game == "yugioh" and card.type == "monster":
         asks_level = "level" in asked_stats(question, card)
@@ -231,6 +245,16 @@ def worked_out(question: str, card: CardDef) -> str | None:
             f"{card.name} is Level {level}: Normal Summoning or Setting it takes {tributes} "
             f"Tribute{'s' if tributes > 1 else ''} (Level 5-6: 1, Level 7+: 2)."
         )
+    if card.game == "naruto" and card.type.lower() == "ninja" and card.text.strip():
+        named = re.escape(card.name.split()[0])
+        injured_by_name = re.search(rf"\b{named}\w*\s+(?:is\s+|gets\s+|got\s+)?{_INJURED}\b", question, re.I)
+        if (_SELF_INJURED.search(question) or injured_by_name) and _EFFECT_WORKS.search(question):
+            if card.extra.get("valid") or card.text.lstrip().lower().startswith("valid"):
+                return f"Yes: {card.name}'s effect is marked Valid, so it keeps working while {card.name} is injured."
+            return (
+                f"No: {card.name}'s effect isn't marked Valid, so it is off while {card.name} is injured (an "
+                "injured Ninja's effects work only when marked Valid); it works again once the Ninja is healed."
+            )
     score = card.stats.get("score")
     if card.game == "usagi" and isinstance(score, int) and _SCORING.search(question):
         return f"Resolving {card.name} takes {1 + score} chronicle tokens: 1 for the Event plus its Score {score:+d}."
@@ -287,6 +311,13 @@ _USER = re.compile(r"^User: ([^.]+)\.")
 _RANKS = {"ninja academy student": 0, "genin": 1, "chunin": 2, "special jonin": 3, "jonin": 3, "village leader": 4}
 
 
+_HEALS = re.compile(r'\bheal (?:1|one|a|an) of your (?:injured )?"([^"]+)" Ninjas?\b', re.IGNORECASE)
+
+
+def _has_tag(card: CardDef, tag: str) -> bool:
+    return any(t.lower() == tag.lower() for t in card.tags)
+
+
 def _rank(card: CardDef) -> int | None:
     ranks = [v for tag in card.tags for name, v in _RANKS.items() if re.search(rf"\b{name}\b", tag.lower())]
     return max(ranks) if ranks else None
@@ -300,10 +331,22 @@ def _fits(requirement: CardDef, user: CardDef) -> tuple[bool, str] | None:
         key = "attribute" if wanted.isupper() else "race"
         has = str(user.stats.get(key, ""))
         return has.lower() == wanted.lower(), f"it goes only on a {wanted} monster; {user.name} is {has or 'neither'}"
-    needs = _USER.match(requirement.text)
-    if needs is None or user.type != "Ninja":
+    if user.type != "Ninja":
         return None
+    needs = _USER.match(requirement.text)
+    if needs is None:
+        heals = _HEALS.search(requirement.text)
+        if heals is None:
+            return None
+        tag = heals.group(1)
+        return _has_tag(user, tag), f"it heals only {tag} Ninjas; {user.name} is {', '.join(user.tags)}"
     wanted = needs.group(1)
+    quoted = re.findall(r'"([^"]+)"', wanted)
+    if any(not _has_tag(user, tag) and tag.lower() in granted_tags(user.game) for tag in quoted):
+        return None  # "Clone Status" is gained in play: the printed card can't say No
+    if quoted and "attribute" not in wanted:
+        described = f"its user must be {wanted}; {user.name} is {', '.join(user.tags)}"
+        return all(_has_tag(user, tag) for tag in quoted), described
     attribute = re.fullmatch(r"(\w+) attribute", wanted)
     if attribute is not None:
         has = str(user.stats.get("attribute", ""))

@@ -118,6 +118,25 @@ def name_words(game: GameId) -> frozenset[str]:
     return frozenset(w for name in _cards(game) for w in _words(name))
 
 
+OWNED = frozenset({"my", "your", "their", "his", "her", "our", "injured", "healthy", "opps", "enemy"})
+"""Words before a common word that make it a card's short name ("my naruto", "their injured kakashi")."""
+
+
+@cache
+def granted_tags(game: GameId) -> frozenset[str]:
+    """Characteristics (lowercase) some card of `game` gives during play ("gains \"Animal\"", "gets ...
+    \"Clone Status\" this turn"): a card without one printed may still have it when it matters."""
+    granted: set[str] = set()
+    for printed in _cards(game).values():
+        for sentence in re.split(r"(?<=[.;])\s+", printed.text):
+            if re.search(r"\b(?:gains?|becomes?|this turn)\b", sentence, re.IGNORECASE):
+                after = re.split(r"\b(?:gains?|becomes?|gets?)\b", sentence, maxsplit=1, flags=re.IGNORECASE)
+                given = re.search(r'"([^"]+)"', after[1]) if len(after) == 2 else None
+                if given is not None:  # the first one named: "becomes \"Female\" instead of \"Male\""
+                    granted.add(given.group(1).lower())
+    return frozenset(granted)
+
+
 def card(game: GameId, name: str) -> CardDef | None:
     """The built-in card of `game` printed as `name`."""
     return _cards(game).get(name)
@@ -364,8 +383,10 @@ def second(question: str, game: GameId, first: Mention, common: Collection[str] 
         found = next(
             (
                 Mention(shorts[w], kind_of(game, shorts[w]), (w,))
-                for w in rest
-                if w in shorts and w not in common and w not in textmod.STOP_WORDS
+                for i, w in enumerate(rest)
+                if w in shorts
+                and w not in textmod.STOP_WORDS
+                and (w not in common or (i > 0 and rest[i - 1] in OWNED))  # "my injured naruto" is a card
             ),
             None,
         )

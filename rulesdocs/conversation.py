@@ -49,10 +49,27 @@ def named_game(question: str) -> GameId | None:
     return found.pop() if len(found) == 1 else None
 
 
+_AS_CHARACTER = re.compile(
+    r"\b((?:my|your|their|his|her|our|injured|healthy|opp|opps|opp's|opponent's|opponents|enemy)\s+"
+    r"(?:naruto|inu[- ]?yasha|usagi))\b(?!\s+(?:ccg|tcg|game|rules?|rulebook|cards?|decks?|format|collection)\b)",
+    re.IGNORECASE,
+)
+"""A game's name that is also its hero's, used as a card ("my injured naruto"): kept."""
+
+
 def strip_game_names(question: str) -> str:
-    """`question` without game names (they say which game, not which rule)."""
+    """`question` without game names (they say which game, not which rule); a name that is also a
+    character's, used as a card ("can hinata heal my injured naruto"), stays."""
+    kept: list[str] = []
+
+    def keep(match: re.Match[str]) -> str:
+        kept.append(match.group(1))
+        return f"\x00{len(kept) - 1}\x00"
+
+    question = _AS_CHARACTER.sub(keep, question)
     for pattern, _ in _GAME_NAMES:
         question = pattern.sub(" ", question)
+    question = re.sub(r"\x00(\d+)\x00", lambda m: kept[int(m.group(1))], question)
     return " ".join(question.split())
 
 

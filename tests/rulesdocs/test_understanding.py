@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from rulesdocs import cardanswer, cardnames, review, ruling
+from rulesdocs import conversation as conv
 from rulesdocs import facts as facts_module
 from rulesdocs.facts import Fact
 from rulesdocs.model import RulesError
@@ -515,3 +516,52 @@ def test_one_word_with_stop_words_is_no_part_of_a_card_name() -> None:
 def test_a_stat_asked_of_a_nickname_with_a_possessive_is_the_cards(fresh_service: RulesService) -> None:
     answer = fresh_service.ask("whats gai sensei's combat", game="naruto", where=Asked(channel="gai"))
     assert answer.kind == "card" and answer.text.startswith("Might Guy has combat")
+
+
+@pytest.mark.parametrize(
+    ("question", "opening"),
+    [
+        ("does kaede ureshinos draw still work if shes injured", "Yes: Kaede Ureshino's effect is marked Valid"),
+        ("can hinata still heal if shes injured", "No: Hinata Hyuga's effect isn't marked Valid"),
+    ],
+)
+def test_whether_an_injured_ninjas_effect_works_is_its_valid_mark(
+    fresh_service: RulesService, question: str, opening: str
+) -> None:
+    answer = fresh_service.ask(question, game="naruto", where=Asked(channel=question))
+    assert answer.text.startswith(opening)
+
+
+@pytest.mark.parametrize(
+    ("question", "opening"),
+    [
+        ("can hinata heal my injured naruto", "Yes, by its text: it heals only Genin Ninjas"),
+        ("can hinata heal kakashi", "No, by its text: it heals only Genin Ninjas"),
+        ("can sakura use sexy jutsu", 'No, by its text: its user must be a "Male" Ninja'),
+        ("can hinata use byakugan", "Yes, by its text"),
+    ],
+)
+def test_a_characteristic_one_card_asks_of_another_decides(
+    fresh_service: RulesService, question: str, opening: str
+) -> None:
+    answer = fresh_service.ask(question, game="naruto", where=Asked(channel=question))
+    assert answer.text.startswith(opening)
+
+
+def test_a_characteristic_gained_in_play_gets_no_printed_verdict() -> None:
+    harem, naruto = cardnames.card("naruto", "Harem Jutsu"), cardnames.card("naruto", "Naruto Uzumaki")
+    assert harem is not None and naruto is not None
+    assert "clone status" in cardnames.granted_tags("naruto")
+    assert cardanswer.pair_verdict(harem, naruto) is None  # Naruto can gain Clone Status first
+
+
+@pytest.mark.parametrize(
+    ("question", "stripped"),
+    [
+        ("can hinata heal my injured naruto", "can hinata heal my injured naruto"),
+        ("in naruto how many cards", "in how many cards"),
+        ("my naruto deck has 50 cards", "my deck has 50 cards"),
+    ],
+)
+def test_a_game_name_used_as_its_hero_is_kept(question: str, stripped: str) -> None:
+    assert conv.strip_game_names(question) == stripped
