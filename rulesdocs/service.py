@@ -346,6 +346,8 @@ class RulesService:
         if outside is not None and outside.category == "money" and card_kind == "stat":
             scored = card is not None and "score" in card.stats  # "whats defend the lords castle worth"
             outside = None if not scope.talks_money(stripped, scored=scored) else outside  # "how much does X cost"
+        elif outside is not None and outside.category == "money" and card and not scope.talks_money(stripped):
+            outside, card_kind = None, "text"  # "how much does it cost" of a card without a printed cost: its text
         if outside is not None and (chosen is None or chosen.similarity < SCOPE_OVERRIDE):
             return self._outside(question, game, outside, hits), understood
         unknown_card = _unknown_card(conv.strip_game_names(question), matcher) if previous is None else None

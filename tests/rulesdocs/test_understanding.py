@@ -565,3 +565,12 @@ def test_a_characteristic_gained_in_play_gets_no_printed_verdict() -> None:
 )
 def test_a_game_name_used_as_its_hero_is_kept(question: str, stripped: str) -> None:
     assert conv.strip_game_names(question) == stripped
+
+
+def test_what_a_card_without_a_printed_cost_costs_is_its_text_not_a_price(fresh_service: RulesService) -> None:
+    where = Asked(channel="offering")
+    fresh_service.ask("what does ultimate offering do", game="yugioh", where=where)
+    cost = fresh_service.ask("how much does it cost", where=where)
+    assert cost.found and "500" in cost.text and "Prices" not in cost.text
+    price = fresh_service.ask("how much is it on tcgplayer", where=where)
+    assert not price.found and "Prices" in price.text
