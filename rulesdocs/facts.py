@@ -55,6 +55,8 @@ class Fact:
     interpretation: bool = False
     unsettled: bool = False
     """`silent: true` in the file: the rulebook doesn't settle the point, whatever the answer's words."""
+    then: str = ""
+    """The id of the fact stating the next step of the procedure this one is a step of ("ok then what")."""
 
     @property
     def is_definition(self) -> bool:
@@ -114,7 +116,10 @@ def _fact(raw: object, game: GameId, where: str) -> Fact:
     interpretation, unsettled = bool(raw.get("interpretation", False)), bool(raw.get("silent", False))
     if unsettled and not interpretation:
         raise RulesError(f"{where}: `silent: true` marks an interpretation; add `interpretation: true`")
-    return Fact(fact_id, game, section, answer, asks, also, interpretation, unsettled)
+    then = _text(raw["then"], f"{where} then") if raw.get("then") is not None else ""
+    if then and not _ID.match(then):
+        raise RulesError(f"{where}: `then` names the id of the next step's fact")
+    return Fact(fact_id, game, section, answer, asks, also, interpretation, unsettled, then)
 
 
 def load_book(path: Path) -> FactBook:
@@ -154,5 +159,9 @@ def load_books(directory: Path = FACTS_DIR) -> dict[GameId, FactBook]:
             book = FactBook(book.game, known.facts + book.facts, {**known.lexicon, **book.lexicon})
         books[book.game] = book
     for game, book in books.items():
+        ids = {f.id for f in book.facts}
+        broken = sorted(f"{f.id} -> {f.then}" for f in book.facts if f.then and f.then not in ids)
+        if broken:
+            raise RulesError(f"{game}: `then` names no {game} fact: {broken}")
         chat.register_lexicon(game, book.lexicon)
     return books

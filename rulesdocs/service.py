@@ -333,6 +333,13 @@ class RulesService:
                     own, question=f"{context} {stripped}", tokens=tuple(rewritten), card=own.card or previous.card
                 )
         chosen, hits = best
+        step = self._next_step(question, previous)
+        if step is not None:  # "ok then what": the next step of the procedure the last answer was a step of
+            answer = self._from_fact(question, game, step, hits, "other")
+            asked_as = step.fact.asks[0]
+            return answer, dataclasses.replace(
+                understood, question=asked_as, tokens=(), asked=asked_as, fact=step.fact.id
+            )
         again = self._covered_again(question, previous, mine, chosen)
         if again is not None:
             chosen = again
@@ -480,6 +487,15 @@ class RulesService:
         )
         pending = dataclasses.replace(understood, choices=tuple(fact.id for fact, _ in rivals))
         return answer, pending
+
+    def _next_step(self, question: str, previous: conv.Context | None) -> ruling.Ruling | None:
+        """The fact `then` names after the previous answer's fact, for "ok then what" / "and after that?"."""
+        if previous is None or not previous.fact or previous.game is None or not _NEXT_STEP.search(question):
+            return None
+        matcher = self.matcher(previous.game)
+        fact = matcher.fact(previous.fact) if matcher is not None else None
+        following = matcher.fact(fact.then) if matcher is not None and fact is not None and fact.then else None
+        return ruling.Ruling(following, 1.0, 1.0, ()) if following is not None else None
 
     def _covered_again(
         self, question: str, previous: conv.Context | None, words: list[str], chosen: ruling.Ruling | None
@@ -909,6 +925,15 @@ _ASKS_AGAIN = re.compile(
     re.IGNORECASE,
 )
 """A follow-up asking for the reason of the answer just given, which the rule itself states."""
+_NEXT_STEP = re.compile(
+    r"(?:^|[,.;!]\s*|\b(?:ok(?:ay)?|so|and|alright|cool|right|k|then|now)\s+)"
+    r"(?:and\s+)?(?:then what|what(?:'?s| is| comes| happens| do (?:i|we) do)? (?:next|after(?: that)?|now|then)|"
+    r"(?:and )?(?:then|after that|next)|now what|and then what|what comes after(?: that)?|"
+    r"what (?:do|should) (?:i|we) do (?:next|now))"
+    r"\W*$",
+    re.IGNORECASE,
+)
+"""A follow-up asking for the next step ("ok then what", "and after that?", "neither of us adds anything, now what")."""
 CLASH_FACTOR = 0.85
 """A fact naming another term of a class the question names (Fusion Summon for Normal Summon) keeps
 this share of its score."""

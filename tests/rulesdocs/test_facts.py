@@ -85,5 +85,18 @@ def test_malformed_files_are_refused_with_the_file_and_fact(tmp_path: Path) -> N
         load_book(bad)
 
 
+def test_a_next_step_must_name_a_fact_of_the_game(tmp_path: Path) -> None:
+    (tmp_path / "x.yaml").write_text(
+        "game: x\nfacts:\n  - {id: one, then: two, section: '1', answer: A, asks: [a, b]}\n"
+        "  - {id: two, section: '1', answer: B, asks: [c, d]}\n"
+    )
+    assert [f.then for f in load_books(tmp_path)["x"].facts] == ["two", ""]
+    (tmp_path / "x.yaml").write_text(
+        "game: x\nfacts:\n  - {id: one, then: gone, section: '1', answer: A, asks: [a, b]}\n"
+    )
+    with pytest.raises(RulesError, match=re.escape("`then` names no x fact: ['one -> gone']")):
+        load_books(tmp_path)
+
+
 def test_shipped_files_are_the_ones_loaded() -> None:
     assert {p.stem.split("-")[0] for p in FACTS_DIR.glob("*.yaml")} == set(BOOKS)

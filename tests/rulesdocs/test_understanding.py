@@ -574,3 +574,13 @@ def test_what_a_card_without_a_printed_cost_costs_is_its_text_not_a_price(fresh_
     assert cost.found and "500" in cost.text and "Prices" not in cost.text
     price = fresh_service.ask("how much is it on tcgplayer", where=where)
     assert not price.found and "Prices" in price.text
+
+
+def test_ok_then_what_answers_the_next_step_of_the_procedure(fresh_service: RulesService) -> None:
+    where = Asked(channel="phases")
+    fresh_service.ask("what happens in the draw phase", game="yugioh", where=where)
+    standby = fresh_service.ask("ok then what", where=where)
+    assert standby.text.startswith("The Standby Phase")
+    main = fresh_service.ask("and after that?", where=where)
+    assert "Main Phase" in main.text and "Normal Summon" in main.text
+    assert fresh_service.ask("then what", where=where).text.startswith("4 steps: the Battle Phase")
