@@ -32,12 +32,19 @@ _MINE = re.compile(r"\b(?:my|mine|i|ive|i've|me|our)\b", re.IGNORECASE)
 _THEIRS = re.compile(r"\b(?:their|theirs|his|her|hers|opponents?|opp'?s?|enemy|they)\b", re.IGNORECASE)
 _ATTACKS = re.compile(r"\b(?:attack(?:s|ed|ing)?|swings?|swung|hits?|battles?|into)\b", re.IGNORECASE)
 _ATTACKED_BY = re.compile(r"\battacked by\b|\bgets? attacked\b|\bwas attacked\b|\bis attacked\b", re.IGNORECASE)
+_ATTACKING_VALUE = re.compile(
+    r"\s*(?:(?:monster|guy|one|beater|beatstick)\s+)?"
+    r"(?:attacks|attacked|attacking|swings|swung|hits|goes into|battles)\b",
+    re.IGNORECASE,
+)
 _FACE_DOWN = re.compile(r"\bface.?down\b|\bset monster\b|\bfacedown\b", re.IGNORECASE)
 _DEFENSE_POSITION = re.compile(r"\b(?:def(?:en[cs]e)? (?:position|pos|mode)|in def\b)", re.IGNORECASE)
 _ASKS_BATTLE = re.compile(
     r"\b(?:dmg|damage|destroy(?:ed|s)?|dies|die|survive|survives|wins?|loses?|what happens|happens|who|lp|life)\b",
     re.IGNORECASE,
 )
+MIN_STAT = 100
+"""An unlabelled number that attacks ("my 1600 attacks") is read as ATK from this value up."""
 SIDE_WINDOW = 28
 """Characters before a value searched for whose monster it is ("their", "my")."""
 
@@ -76,6 +83,9 @@ def _values(question: str) -> list[Monster]:
     previous_end = 0
     for match in _VALUE.finditer(question):
         label = (match.group("post") or match.group("pre") or "").strip().lower()
+        attacking = _ATTACKING_VALUE.match(question, match.end()) is not None
+        if not label and attacking and int(match.group("n").replace(",", "")) >= MIN_STAT:
+            label = "atk"  # "my 1600 attacks their face down": the value that attacks is its ATK
         if not label:
             continue
         stat: Stat = "def" if label.startswith("def") else "atk"
@@ -129,6 +139,29 @@ def described(fight: Battle) -> str:
         f"{side(fight.attacker)} {fight.attacker.value} atk monster attacks "
         f"{side(fight.target)}{down} {fight.target.value} {fight.target.stat} monster, what happens"
     )
+
+
+_ATTACKS_IT = re.compile(
+    r"\b(?:attacks?|attacked|attacking|swings? (?:at|into)|hits?|into)\s+(?:it|that|him|her)\b", re.IGNORECASE
+)
+
+
+def against_card(question: str, atk: int | None, defence: int | None) -> Battle | None:
+    """The battle of "my 1500 atk attacks it in def position" with "it", the card talked about, as the
+    target: its DEF in Defense Position or face-down, else its ATK.
+
+    >>> outcome(against_card("so if my 1500 atk attacks it in def position what happens", 1000, 1850))
+    'Your 1500 ATK monster is lower than their 1850 DEF: nothing is destroyed, and you take 350 battle damage.'
+    """
+    values = _values(question)
+    if len(values) != 1 or values[0].stat != "atk" or values[0].side == "theirs" or not _ATTACKS_IT.search(question):
+        return None
+    in_defence = bool(_DEFENSE_POSITION.search(question) or _FACE_DOWN.search(question))
+    value = defence if in_defence else atk
+    if value is None:
+        return None
+    target = Monster(value, "def" if in_defence else "atk", "theirs", len(question))
+    return Battle(replace(values[0], side="mine"), target, bool(_FACE_DOWN.search(question)))
 
 
 def merge(previous: str, follow_up: str) -> Battle | None:

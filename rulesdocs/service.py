@@ -434,8 +434,17 @@ class RulesService:
                 asked, found = earlier, merge(earlier, typed)
             return found
 
+        own_text = ""
         if game == "yugioh":
             fight = read_or_merge(calc.battle, calc.merge)
+            talked_about = cardnames.card(game, understood.card) if understood.card else None
+            if fight is None and talked_about is not None and talked_about.type == "monster":
+                atk, defence = talked_about.stats.get("atk"), talked_about.stats.get("def")
+                fight = calc.against_card(
+                    typed, atk if isinstance(atk, int) else None, defence if isinstance(defence, int) else None
+                )  # "so if my 1500 atk attacks it in def position" after "what does wall of illusion do"
+                if fight is not None and talked_about.text.strip():
+                    own_text = f"\n\n{talked_about.name}'s own text also applies: {talked_about.text.strip()}"
             told, fact_id = calc.outcome(fight), BATTLE_FACTS[fight.target.stat] if fight is not None else ""
             asked = calc.described(fight) if fight is not None else asked  # the next follow-up changes this one
         elif game == "inazuma":
@@ -464,7 +473,7 @@ class RulesService:
         if fact is None:
             return None
         ruled = self._from_fact(question, game, ruling.Ruling(fact, 1.0, 1.0, ()), hits, "other")
-        text = f"{told}\n\nThe rule: {fact.answer}"
+        text = f"{told}{own_text}\n\nThe rule: {fact.answer}"
         return dataclasses.replace(ruled, text=text), dataclasses.replace(understood, asked=asked, fact=fact.id)
 
     def _sounds_like_other_game(self, question: str, game: GameId) -> bool:

@@ -93,3 +93,16 @@ def test_an_inuyasha_follow_up_changes_the_value_it_names(fresh_service: RulesSe
     assert first.found and "the defender is defeated" in first.text and first.citations[0].section == "7.5"
     again = fresh_service.ask("what if theirs was red 4", where=where)
     assert again.found and "nothing happens" in again.text
+
+
+def test_an_unlabelled_value_that_attacks_is_its_atk() -> None:
+    told = calc.outcome(calc.battle("my 1600 attacks their face down and it has 1200 def"))
+    assert told.startswith("Your 1600 ATK monster destroys their 1200 DEF monster")
+
+
+def test_a_monster_talked_about_is_the_target_its_attacked_as(fresh_service: RulesService) -> None:
+    where = Asked(channel="wall")
+    fresh_service.ask("what does wall of illusion do", game="yugioh", where=where)
+    fought = fresh_service.ask("so if my 1500 atk attacks it in def position what happens", where=where)
+    assert "lower than their 1850 DEF" in fought.text and "350 battle damage" in fought.text
+    assert "Wall of Illusion's own text also applies" in fought.text
