@@ -33,7 +33,8 @@ LIMITS = {
 }
 
 _HELD = re.compile(
-    r"\b(?:have|has|got|holding|hold|with|at|having|its|it's|i'm|im|sitting on)\s+(?:like\s+|about\s+)?(\d{1,2})"
+    r"\b(?:have|has|had|got|holding|hold|held|with|at|having|its|it's|i'm|im|sitting on)\s+"
+    r"(?:like\s+|about\s+|only\s+)?(\d{1,2})"
     r"(?:\s+cards?)?(?:\s+(?:in|on)\s+(?:my\s+|the\s+)?hand)?\b",
     re.I,
 )

@@ -696,6 +696,8 @@ class RulesService:
             return named
         if follow_up and context is not None and context.game is not None:
             return context.game
+        if context is not None and context.game is not None and context.card and _REFERS_BACK.search(question):
+            return context.game  # "can i flip it up the turn i set it" right after a card: that card's game
         inference = conv.infer_game(question, index)
         if inference.strong:
             return inference.best

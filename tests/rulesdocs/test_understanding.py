@@ -584,3 +584,10 @@ def test_ok_then_what_answers_the_next_step_of_the_procedure(fresh_service: Rule
     main = fresh_service.ask("and after that?", where=where)
     assert "Main Phase" in main.text and "Normal Summon" in main.text
     assert fresh_service.ask("then what", where=where).text.startswith("4 steps: the Battle Phase")
+
+
+def test_a_question_about_it_right_after_a_card_stays_in_the_cards_game(fresh_service: RulesService) -> None:
+    where = Asked(channel="offering-set")
+    fresh_service.ask("what does ultimate offering do", game="yugioh", where=where)
+    answer = fresh_service.ask("can i flip it up on the same turn i set it", where=where)
+    assert answer.game == "yugioh"
