@@ -238,6 +238,45 @@ def outcome(fight: Battle | None) -> str:
     )
 
 
+_NO_DEFENDERS = re.compile(
+    r"\b(?:no|zero|0|without|empty)\s+(?:\w+\s+){0,2}?(?:monsters?|field|board|blockers?)\b|\bdirect(?:ly)?\b"
+    r"|\bempty (?:field|board)\b|\b(?:field|board) is empty\b",
+    re.IGNORECASE,
+)
+_ATTACK_WITH = re.compile(r"\battack(?:s|ed|ing)?\s+(?:directly\s+)?with\s+(?:my|a|an|the|their|his|her)?\s*$", re.I)
+
+
+def direct_attack(question: str) -> int | None:
+    """The ATK of a monster attacking directly ("they got no monsters and i attack with my 2500 guy").
+
+    >>> direct_attack("they got no monsters on the field and i attack with my 2500 guy")
+    2500
+    >>> direct_attack("i attack directly with a 1800 atk monster")
+    1800
+    """
+    if not _NO_DEFENDERS.search(question):
+        return None
+    values = _values(question)
+    if not values:
+        values = [
+            Monster(int(m.group("n").replace(",", "")), "atk", "mine", m.start())
+            for m in _VALUE.finditer(question)
+            if _ATTACK_WITH.search(question[: m.start()]) and int(m.group("n").replace(",", "")) >= MIN_STAT
+        ]
+    atk = [v for v in values if v.stat == "atk"]
+    return atk[0].value if len(values) == 1 and atk else None
+
+
+def direct_outcome(atk: int | None) -> str:
+    """What a direct attack with `atk` does."""
+    if atk is None:
+        return ""
+    return (
+        f"With no monster to block it, your {atk} ATK monster attacks directly: your opponent takes {atk} "
+        f"damage (Direct Damage), losing {atk} Life Points."
+    )
+
+
 # ----- Inuyasha TCG: an attack in one color ---------------------------------------------------
 
 COLORS = ("red", "white", "black", "blue", "purple")

@@ -446,6 +446,8 @@ class RulesService:
                 if fight is not None and talked_about.text.strip():
                     own_text = f"\n\n{talked_about.name}'s own text also applies: {talked_about.text.strip()}"
             told, fact_id = calc.outcome(fight), BATTLE_FACTS[fight.target.stat] if fight is not None else ""
+            if fight is None and (straight := calc.direct_attack(typed)) is not None:
+                told, fact_id = calc.direct_outcome(straight), DIRECT_ATTACK_FACT
             asked = calc.described(fight) if fight is not None else asked  # the next follow-up changes this one
         elif game == "inazuma":
             kick = read_or_merge(shot.read, shot.merge)
@@ -870,6 +872,8 @@ SCOPE_OVERRIDE = 0.8
 _T = TypeVar("_T")
 BATTLE_FACTS = {"atk": "g-calc-atk-vs-atk-numbers", "def": "g-calc-atk-vs-def-numbers"}
 """The Yu-Gi-Oh! facts stating the damage-calculation rule a described battle is worked out by."""
+DIRECT_ATTACK_FACT = "c-direct-attack"
+"""The Yu-Gi-Oh! fact stating that a direct attack deals the attacker's full ATK as damage."""
 COLOR_ATTACK_FACT = "c-attack-resolve"
 """The Inuyasha fact stating how an attack in one color is decided."""
 LAST_CHANCE_FACT = "last-chance"

@@ -106,3 +106,22 @@ def test_a_monster_talked_about_is_the_target_its_attacked_as(fresh_service: Rul
     fought = fresh_service.ask("so if my 1500 atk attacks it in def position what happens", where=where)
     assert "lower than their 1850 DEF" in fought.text and "350 battle damage" in fought.text
     assert "Wall of Illusion's own text also applies" in fought.text
+
+
+@pytest.mark.parametrize(
+    ("question", "atk"),
+    [
+        ("they got no monsters on the field and i attack with my 2500 guy", 2500),
+        ("i attack directly with a 1800 atk monster, how much damage", 1800),
+        ("their field is empty, my 1,600 atk monster attacks", 1600),
+        ("my 1800 atk attacks their 1500 def monster", None),
+        ("can i attack directly on my first turn", None),
+    ],
+)
+def test_a_direct_attack_deals_the_attackers_atk(question: str, atk: int | None) -> None:
+    assert calc.direct_attack(question) == atk
+
+
+def test_a_direct_attack_is_worked_out_with_the_rule(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("they got no monsters on the field and i attack with my 2500 guy", game="yugioh")
+    assert "your opponent takes 2500 damage" in answer.text and answer.citations
