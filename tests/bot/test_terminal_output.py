@@ -22,7 +22,7 @@ HOSTILE = ["\x1b[2J", "\x07", "\x00", "\r", "\x9b31m", "\u202e", "\x7f"]
 @given(st.text())
 def test_printable_leaves_no_control_character(text: str) -> None:
     shown = printable(text)
-    assert len(shown) == len(text)
+    assert len(shown) == len(text.replace("\r\n", "\n"))  # a CRLF line end prints as one newline
     assert not any(ch in shown for ch in HOSTILE)
     assert all(ch in "\n\t" or not (ord(ch) < 32 or 0x7F <= ord(ch) <= 0x9F) for ch in shown)
 
