@@ -68,6 +68,12 @@ _TEXT_QUESTION = re.compile(
     r"how does .{0,40} work|effect|ability|abilities|text|say|says|do exactly)\b",
     re.IGNORECASE,
 )
+_WHILE_STATE = re.compile(
+    r"^\W*(?:(?:and|but|so|ok|what about)\s+)*(?:when|while|if)\s+(?:he|she|it|they|hes|shes|its)(?:'?s| is| are)?\s+"
+    r"(?:injured|hurt|damaged|sideways|healthy)\W*$",
+    re.IGNORECASE,
+)
+"""A stat follow-up naming a state ("and when hes injured"): a "when" that asks for the stat, not a time."""
 TEXT_OVERLAP = 2
 """Question words a card's text must share before it is preferred to the rule matched."""
 _PARTS = frozenset({"specific", "generic", "x"})
@@ -97,7 +103,7 @@ def asked_stats(question: str, card: CardDef) -> list[str]:
 def card_kind(question: str, card: CardDef, qtype: QuestionType) -> CardKind:
     """What a question about `card` wants: its stats, its text, or a rule about it."""
     stats = asked_stats(question, card)
-    if stats and qtype in ("whatis", "howmany", "other"):
+    if stats and (qtype in ("whatis", "howmany", "other") or _WHILE_STATE.search(question)):
         return "stat"
     if _TYPE_WORDS.search(question) and qtype in ("whatis", "yesno", "other"):
         return "stat"

@@ -28,6 +28,7 @@ from rulesdocs import (
     cardanswer,
     cardnames,
     chat,
+    entrance,
     followup,
     handsize,
     messages,
@@ -463,6 +464,14 @@ class RulesService:
             told = showdown.outcome(clash)
             fact_id = SHOWDOWN_FACTS[clash.theirs is None] if clash is not None else ""
             asked = showdown.described(clash) if clash is not None else asked
+            if clash is None:  # "turn marker is on 3, can i deploy entrance 4", or "...play it" after a card
+                talked_about = cardnames.card(game, understood.card) if understood.card else None
+                printed = talked_about.stats.get("entrance") if talked_about is not None else None
+                playing = entrance.read(typed, printed if isinstance(printed, int) else None)
+                if playing is None and earlier is not None:
+                    playing = entrance.merge(earlier, typed)
+                told, fact_id = entrance.outcome(playing), ENTRANCE_FACT
+                asked = entrance.described(playing) if playing is not None else asked
         limit = handsize.LIMITS.get(game)
         if not told and limit is not None:
             held = handsize.read(typed)
@@ -760,7 +769,8 @@ SURE_SCORE = 0.5
 """A best fact scoring this well answers even with close rivals; below it, rivals within
 `ruling.CLOSE_MARGIN` make the reply a "did you mean" (tuned on the dev chat sets)."""
 _REFERS_BACK = re.compile(
-    r"\b(?:it|its|it's|this|that|they|them|their|this card|that card|the card|he|his|him|he's|she|her|hers|she's)\b",
+    r"\b(?:it|its|it's|this|that|they|them|their|this card|that card|the card|he|his|him|he's|hes|she|her|hers|"
+    r"she's|shes)\b",
     re.IGNORECASE,
 )
 _PICK = re.compile(r"^\s*(?:#|no\.?|number|option)?\s*([1-9])\s*[.)!]?\s*$", re.IGNORECASE)
@@ -877,6 +887,8 @@ DIRECT_ATTACK_FACT = "c-direct-attack"
 COLOR_ATTACK_FACT = "c-attack-resolve"
 """The Inuyasha fact stating how an attack in one color is decided."""
 LAST_CHANCE_FACT = "last-chance"
+ENTRANCE_FACT = "g-entrance-too-high"
+"""The Naruto fact stating that a card's Entrance cost must be at most the Turn Indicator."""
 SHOWDOWN_FACTS = {False: "c-damage-overview", True: "c-unblocked-reward"}
 """The Naruto rules a showdown worked out cites: a blocked battle's damage, an unblocked Team's Battle Reward."""
 

@@ -24,6 +24,7 @@ MODULES = [
     "rulesdocs.shot",
     "rulesdocs.showdown",
     "rulesdocs.handsize",
+    "rulesdocs.entrance",
 ]
 
 

@@ -591,3 +591,10 @@ def test_a_question_about_it_right_after_a_card_stays_in_the_cards_game(fresh_se
     fresh_service.ask("what does ultimate offering do", game="yugioh", where=where)
     answer = fresh_service.ask("can i flip it up on the same turn i set it", where=where)
     assert answer.game == "yugioh"
+
+
+def test_a_stat_follow_up_naming_a_state_gets_the_stat_in_that_state(fresh_service: RulesService) -> None:
+    where = Asked(channel="asuma")
+    assert "combat 5" in fresh_service.ask("asumas combat?", game="naruto", where=where).text
+    injured = fresh_service.ask("and when hes injured", where=where)
+    assert injured.text.startswith("Asuma Sarutobi has injured combat 3 · injured support 1")

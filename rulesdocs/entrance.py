@@ -1,0 +1,88 @@
+"""A Naruto CCG card's Entrance cost against the Turn Indicator, worked out.
+
+A card can be played only when its Entrance cost is at most its player's Turn Indicator.
+
+>>> print(outcome(read("turn marker is on 3, can i deploy a ninja with entrance cost 4")))
+No: Entrance 4 is above your Turn Indicator of 3, so it can't be played until the Turn Indicator \
+reaches 4.
+>>> before = "turn marker is on 3, can i deploy a ninja with entrance cost 4"
+>>> print(outcome(merge(before, "what about one with entrance 2")))
+Yes: Entrance 2 is at or below your Turn Indicator of 3, so it can be played (a Ninja still needs \
+its Hand cost paid, and you deploy 1 Ninja per turn).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+_INDICATOR = re.compile(
+    r"\b(?:turn\s+(?:indicator|marker|counter|tracker)|indicator|marker)\s*(?:is\s+|on\s+|at\s+|=\s*|of\s+)*(\d{1,2})\b"
+    r"|\b(\d{1,2})\s+on\s+(?:my\s+|the\s+)?turn\s+(?:indicator|marker)\b",
+    re.IGNORECASE,
+)
+_COST = re.compile(
+    r"\bentrance(?:\s+cost)?\s*(?:is\s+|of\s+|=\s*|at\s+)*(\d{1,2})\b|\b(\d{1,2})\s+entrance\b", re.IGNORECASE
+)
+
+_PUT_ON = re.compile(r"\b(?:it|its|it's|marker|indicator)\s+(?:is\s+|was\s+)?(?:on|at)\s+(\d{1,2})\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Entrance:
+    """The Turn Indicator and the Entrance cost a question gives."""
+
+    indicator: int | None
+    cost: int | None
+
+
+def _number(pattern: re.Pattern[str], text: str) -> int | None:
+    found = pattern.search(text)
+    if found is None:
+        return None
+    return int(next(group for group in found.groups() if group is not None))
+
+
+def read(question: str, card_cost: int | None = None) -> Entrance | None:
+    """The Turn Indicator and Entrance cost `question` gives (the card talked about gives the cost
+    when the question doesn't), or None without both."""
+    indicator, cost = _number(_INDICATOR, question), _number(_COST, question)
+    cost = cost if cost is not None else card_cost
+    return Entrance(indicator, cost) if indicator is not None and cost is not None else None
+
+
+def merge(previous: str, follow_up: str) -> Entrance | None:
+    """The previous question's Turn Indicator and Entrance cost with what a follow-up changes."""
+    before = read(previous)
+    if before is None:
+        return None
+    indicator, cost = _number(_INDICATOR, follow_up), _number(_COST, follow_up)
+    if indicator is None and cost is None:
+        indicator = _number(_PUT_ON, follow_up)  # "and with it on 5?": the marker is put on a number
+    if indicator is None and cost is None:
+        return None
+    return replace(
+        before,
+        indicator=indicator if indicator is not None else before.indicator,
+        cost=cost if cost is not None else before.cost,
+    )
+
+
+def described(entrance: Entrance) -> str:
+    """`entrance` as a question `read` reads back the same, kept for the next follow-up."""
+    return f"turn indicator {entrance.indicator}, can i play a card with entrance {entrance.cost}"
+
+
+def outcome(entrance: Entrance | None) -> str:
+    """Whether the card can be played, and why."""
+    if entrance is None or entrance.indicator is None or entrance.cost is None:
+        return ""
+    if entrance.cost <= entrance.indicator:
+        return (
+            f"Yes: Entrance {entrance.cost} is at or below your Turn Indicator of {entrance.indicator}, so it can be "
+            "played (a Ninja still needs its Hand cost paid, and you deploy 1 Ninja per turn)."
+        )
+    return (
+        f"No: Entrance {entrance.cost} is above your Turn Indicator of {entrance.indicator}, so it can't be played "
+        f"until the Turn Indicator reaches {entrance.cost}."
+    )
