@@ -24,6 +24,9 @@ from typing import Any
 import discordlimits as limits
 from aiohttp import WSMsgType, web
 
+WAIT_SECONDS = 30.0
+"""How long a test waits for the bot's next call by default: generous, so a loaded 2-core machine
+(the first rules question builds the rules index) doesn't fail a test whose call does arrive."""
 APP_ID = "900000000000000001"
 GUILD_ID = "900000000000000100"
 CHANNEL_ID = "900000000000000200"
@@ -414,7 +417,9 @@ class FakeDiscord:
         return thread
 
     # ------------------------------------------------------------------ test helpers
-    async def wait_for(self, predicate: Callable[[Call], bool], *, start: int = 0, timeout: float = 10.0) -> Call:
+    async def wait_for(
+        self, predicate: Callable[[Call], bool], *, start: int = 0, timeout: float = WAIT_SECONDS
+    ) -> Call:
         """The first recorded call at index >= `start` matching `predicate` (waits for it)."""
 
         async def find() -> Call:
@@ -549,7 +554,7 @@ class FakeDiscord:
         }
         await self.dispatch("MESSAGE_CREATE", data)
 
-    async def reply_to(self, token: str, *, start: int = 0, timeout: float = 10.0) -> dict[str, Any]:
+    async def reply_to(self, token: str, *, start: int = 0, timeout: float = WAIT_SECONDS) -> dict[str, Any]:
         """The message an interaction (by token) answered or followed up with, once it has content."""
 
         def answered(call: Call) -> bool:
