@@ -82,7 +82,11 @@ def test_follow_up_is_answered_with_the_previous_question(fresh_service: RulesSe
         ("whats the time limit for a game", "naruto", "organized_play"),
         ("who designed the", "inuyasha", "credits"),
         ("whats the backstory of dark magician girl", "yugioh", "media"),
-        ("how many seconds do i get to respond before my opponent can move on", "yugioh", "organized_play"),  # "who designed the inuyasha tcg", the game's name stripped
+        (
+            "how many seconds do i get to respond before my opponent can move on",
+            "yugioh",
+            "organized_play",
+        ),  # "who designed the inuyasha tcg", the game's name stripped
     ],
 )
 def test_questions_outside_the_rules_are_recognised(question: str, game: str, category: str) -> None:
