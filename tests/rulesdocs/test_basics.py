@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from rulesdocs import understand
 from rulesdocs.facts import FACTS_DIR
 from rulesdocs.service import RulesService
 
@@ -44,6 +45,7 @@ def test_a_basics_question_gets_its_fact(path: Path, service: RulesService) -> N
         fact = matcher.fact(item["fact"])
         assert fact is not None
         given = answer.found or fact.silent  # a point the rulebook never settles: said so, then our reading
-        if not given or (fact.answer[:40].lower() not in answer.text.lower() and answer.kind != "card"):
+        expected = understand.shape(fact.answer, "what")[:40].lower()  # a "what happens" drops the fact's "No,"
+        if not given or (expected not in answer.text.lower() and answer.kind != "card"):
             wrong.append((item["question"], answer.text[:80]))
     assert len(wrong) <= 1, wrong  # a basics question naming a card gets the card with the rule
