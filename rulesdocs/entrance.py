@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from rulesdocs.text import number
+
 _INDICATOR = re.compile(
     r"\b(?:turn\s+(?:indicator|marker|counter|tracker)|indicator|marker)\s*(?:is\s+|on\s+|at\s+|=\s*|of\s+)*(\d{1,2})\b"
     r"|\b(\d{1,2})\s+on\s+(?:my\s+|the\s+)?turn\s+(?:indicator|marker)\b",
@@ -36,17 +38,10 @@ class Entrance:
     cost: int | None
 
 
-def _number(pattern: re.Pattern[str], text: str) -> int | None:
-    found = pattern.search(text)
-    if found is None:
-        return None
-    return int(next(group for group in found.groups() if group is not None))
-
-
 def read(question: str, card_cost: int | None = None) -> Entrance | None:
     """The Turn Indicator and Entrance cost `question` gives (the card talked about gives the cost
     when the question doesn't), or None without both."""
-    indicator, cost = _number(_INDICATOR, question), _number(_COST, question)
+    indicator, cost = number(_INDICATOR, question), number(_COST, question)
     cost = cost if cost is not None else card_cost
     return Entrance(indicator, cost) if indicator is not None and cost is not None else None
 
@@ -56,9 +51,9 @@ def merge(previous: str, follow_up: str) -> Entrance | None:
     before = read(previous)
     if before is None:
         return None
-    indicator, cost = _number(_INDICATOR, follow_up), _number(_COST, follow_up)
+    indicator, cost = number(_INDICATOR, follow_up), number(_COST, follow_up)
     if indicator is None and cost is None:
-        indicator = _number(_PUT_ON, follow_up)  # "and with it on 5?": the marker is put on a number
+        indicator = number(_PUT_ON, follow_up)  # "and with it on 5?": the marker is put on a number
     if indicator is None and cost is None:
         return None
     return replace(

@@ -18,27 +18,23 @@ import re
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from rulesdocs import (
-    calc,
     cardanswer,
     cardnames,
     chat,
-    entrance,
     followup,
-    handsize,
     messages,
     review,
     ruling,
     scope,
-    shot,
-    showdown,
     understand,
     verdict,
+    worked,
 )
 from rulesdocs import conversation as conv
 from rulesdocs import text as textmod
@@ -423,69 +419,18 @@ class RulesService:
         """A battle described with numbers (Yu-Gi-Oh! ATK/DEF, an Inazuma shot's last chance, an Inuyasha
         attack color), worked out by the rule (cited), or None. A follow-up changing one value reworks the
         previous question's battle."""
-        typed = conv.strip_game_names(question)
         earlier = (previous.asked or previous.question) if previous is not None else None
-        asked = question
-        told, fact_id = "", ""
-
-        def read_or_merge(read: Callable[[str], _T | None], merge: Callable[[str, str], _T | None]) -> _T | None:
-            nonlocal asked
-            found = read(typed)
-            if found is None and earlier is not None:
-                asked, found = earlier, merge(earlier, typed)
-            return found
-
-        own_text = ""
-        if game == "yugioh":
-            fight = read_or_merge(calc.battle, calc.merge)
-            talked_about = cardnames.card(game, understood.card) if understood.card else None
-            if fight is None and talked_about is not None and talked_about.type == "monster":
-                atk, defence = talked_about.stats.get("atk"), talked_about.stats.get("def")
-                fight = calc.against_card(
-                    typed, atk if isinstance(atk, int) else None, defence if isinstance(defence, int) else None
-                )  # "so if my 1500 atk attacks it in def position" after "what does wall of illusion do"
-                if fight is not None and talked_about.text.strip():
-                    own_text = f"\n\n{talked_about.name}'s own text also applies: {talked_about.text.strip()}"
-            told, fact_id = calc.outcome(fight), BATTLE_FACTS[fight.target.stat] if fight is not None else ""
-            if fight is None and (straight := calc.direct_attack(typed)) is not None:
-                told, fact_id = calc.direct_outcome(straight), DIRECT_ATTACK_FACT
-            asked = calc.described(fight) if fight is not None else asked  # the next follow-up changes this one
-        elif game == "inazuma":
-            kick = read_or_merge(shot.read, shot.merge)
-            told, fact_id = shot.outcome(kick), LAST_CHANCE_FACT
-            asked = shot.described(kick) if kick is not None else asked
-        elif game == "inuyasha":
-            attack = read_or_merge(calc.color_attack, calc.merge_color)
-            told, fact_id = calc.color_outcome(attack), COLOR_ATTACK_FACT
-        elif game == "naruto":
-            # a follow-up's own two Powers ("and if its 8 vs 3") keep whose Team is whose from before
-            clash = showdown.merge(earlier, typed) if earlier is not None else None
-            clash = clash if clash is not None else showdown.read(typed)
-            told = showdown.outcome(clash)
-            fact_id = SHOWDOWN_FACTS[clash.theirs is None] if clash is not None else ""
-            asked = showdown.described(clash) if clash is not None else asked
-            if clash is None:  # "turn marker is on 3, can i deploy entrance 4", or "...play it" after a card
-                talked_about = cardnames.card(game, understood.card) if understood.card else None
-                printed = talked_about.stats.get("entrance") if talked_about is not None else None
-                playing = entrance.read(typed, printed if isinstance(printed, int) else None)
-                if playing is None and earlier is not None:
-                    playing = entrance.merge(earlier, typed)
-                told, fact_id = entrance.outcome(playing), ENTRANCE_FACT
-                asked = entrance.described(playing) if playing is not None else asked
-        limit = handsize.LIMITS.get(game)
-        if not told and limit is not None:
-            held = handsize.read(typed)
-            if held is None and earlier is not None and previous is not None:
-                held = handsize.merge(earlier, typed, limit_answered=previous.fact == limit.fact)
-                asked = earlier
-            told, fact_id = handsize.outcome(game, held), limit.fact
+        talked_about = cardnames.card(game, understood.card) if understood.card else None
+        found = worked.read(game, question, earlier, talked_about, previous.fact if previous is not None else None)
+        if found is None:
+            return None
         matcher = self.matcher(game)
-        fact = matcher.fact(fact_id) if told and matcher is not None else None
+        fact = matcher.fact(found.fact_id) if matcher is not None else None
         if fact is None:
             return None
         ruled = self._from_fact(question, game, ruling.Ruling(fact, 1.0, 1.0, ()), hits, "other")
-        text = f"{told}{own_text}\n\nThe rule: {fact.answer}"
-        return dataclasses.replace(ruled, text=text), dataclasses.replace(understood, asked=asked, fact=fact.id)
+        text = f"{found.told}{found.own_text}\n\nThe rule: {fact.answer}"
+        return dataclasses.replace(ruled, text=text), dataclasses.replace(understood, asked=found.asked, fact=fact.id)
 
     def _sounds_like_other_game(self, question: str, game: GameId) -> bool:
         inference = conv.infer_game(question, self.index)
@@ -879,18 +824,6 @@ GAME_BY_FACTS_MARGIN = 0.15
 """A question names no game: the game whose facts match it this well, and this much better than
 any other game's, is taken (after the channel's conversation and match)."""
 SCOPE_OVERRIDE = 0.8
-_T = TypeVar("_T")
-BATTLE_FACTS = {"atk": "g-calc-atk-vs-atk-numbers", "def": "g-calc-atk-vs-def-numbers"}
-"""The Yu-Gi-Oh! facts stating the damage-calculation rule a described battle is worked out by."""
-DIRECT_ATTACK_FACT = "c-direct-attack"
-"""The Yu-Gi-Oh! fact stating that a direct attack deals the attacker's full ATK as damage."""
-COLOR_ATTACK_FACT = "c-attack-resolve"
-"""The Inuyasha fact stating how an attack in one color is decided."""
-LAST_CHANCE_FACT = "last-chance"
-ENTRANCE_FACT = "g-entrance-too-high"
-"""The Naruto fact stating that a card's Entrance cost must be at most the Turn Indicator."""
-SHOWDOWN_FACTS = {False: "c-damage-overview", True: "c-unblocked-reward"}
-"""The Naruto rules a showdown worked out cites: a blocked battle's damage, an unblocked Team's Battle Reward."""
 
 
 def _unknown_card(question: str, matcher: FactMatcher) -> str | None:

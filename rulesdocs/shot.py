@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from rulesdocs.text import number
+
 _KICKER = re.compile(
     r"\b(?:kicker|striker|shooter|my (?:fw|forward|guy|character|player))\b\D{0,25}?\b(\d{3,4})\b", re.I
 )
@@ -55,20 +57,15 @@ class Shot:
         )
 
 
-def _number(pattern: re.Pattern[str], text: str) -> int | None:
-    found = pattern.search(text)
-    return int(found.group(1)) if found is not None else None
-
-
 def read(question: str) -> Shot | None:
     """The shot `question` describes, or None when it gives no SP with a flipped level."""
     if not _SHOT_WORDS.search(question):
         return None
     shot = Shot(
-        _number(_KICKER, question),
-        _number(_KEEPER, question),
-        _number(_MY_FLIP, question),
-        _number(_THEIR_FLIP, question),
+        number(_KICKER, question),
+        number(_KEEPER, question),
+        number(_MY_FLIP, question),
+        number(_THEIR_FLIP, question),
     )
     return shot if shot.worked else None
 
@@ -79,9 +76,9 @@ def merge(previous: str, follow_up: str) -> Shot | None:
     before = read(previous)
     if before is None:
         return None
-    mine, theirs = _number(_MY_FLIP, follow_up), _number(_THEIR_FLIP, follow_up)
+    mine, theirs = number(_MY_FLIP, follow_up), number(_THEIR_FLIP, follow_up)
     if mine is None and theirs is None:
-        bare = _number(_BARE_LEVEL, follow_up)
+        bare = number(_BARE_LEVEL, follow_up)
         if bare is None or (before.kicker_flip is not None) == (before.keeper_flip is not None):
             return None
         mine, theirs = (bare, None) if before.kicker_flip is not None else (None, bare)

@@ -208,3 +208,15 @@ def rewrite(question: str) -> str:
     """
     folded = fold(question)
     return " ".join(added for pattern, added in QUESTION_REWRITES if pattern.search(folded))
+
+
+def number(pattern: re.Pattern[str], text: str) -> int | None:
+    """The number `pattern`'s first matching group captures in `text`, or None when it doesn't match.
+
+    >>> number(re.compile(r"entrance (\\d+)|(\\d+) entrance"), "a 4 entrance ninja")
+    4
+    """
+    found = pattern.search(text)
+    if found is None:
+        return None
+    return int(next(group for group in found.groups() if group is not None))

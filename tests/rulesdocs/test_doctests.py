@@ -25,6 +25,7 @@ MODULES = [
     "rulesdocs.showdown",
     "rulesdocs.handsize",
     "rulesdocs.entrance",
+    "rulesdocs.worked",
 ]
 
 

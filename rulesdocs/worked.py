@@ -1,0 +1,157 @@
+"""A situation described with numbers, worked out by the game's rule: one reader per game.
+
+Yu-Gi-Oh! battles (ATK against ATK or DEF, direct attacks), Inazuma shots at their last chance,
+Inuyasha attacks in a color, Naruto showdowns and Entrance costs, and, for the games with a hand
+limit, the cards to discard at the end of a turn. A follow-up that changes one value ("what if
+theirs was 6") reworks the previous question's situation.
+
+>>> found = read("yugioh", "my 1800 atk monster attacks their 1500 def monster", None, None, "")
+>>> found.fact_id
+'g-calc-atk-vs-def-numbers'
+>>> read("usagi", "my 1800 atk monster attacks", None, None, "") is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
+
+from rulesdocs import calc, entrance, handsize, shot, showdown
+from rulesdocs import conversation as conv
+
+if TYPE_CHECKING:
+    from cards.model import CardDef
+
+BATTLE_FACTS = {"atk": "g-calc-atk-vs-atk-numbers", "def": "g-calc-atk-vs-def-numbers"}
+"""The Yu-Gi-Oh! facts stating the damage-calculation rule a described battle is worked out by."""
+DIRECT_ATTACK_FACT = "c-direct-attack"
+"""The Yu-Gi-Oh! fact stating that a direct attack deals the attacker's full ATK as damage."""
+COLOR_ATTACK_FACT = "c-attack-resolve"
+"""The Inuyasha fact stating how an attack in one color is decided."""
+LAST_CHANCE_FACT = "last-chance"
+"""The Inazuma fact stating how a shot's last chance is decided."""
+ENTRANCE_FACT = "g-entrance-too-high"
+"""The Naruto fact stating that a card's Entrance cost must be at most the Turn Indicator."""
+SHOWDOWN_FACTS = {False: "c-damage-overview", True: "c-unblocked-reward"}
+"""The Naruto rules a showdown worked out cites: a blocked battle's damage, an unblocked Team's Battle Reward."""
+
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True, slots=True)
+class Worked:
+    """What a described situation comes to, the fact whose rule decides it, and the question as the
+    next follow-up should rework it."""
+
+    told: str
+    fact_id: str
+    asked: str
+    own_text: str = ""
+    """A card talked about whose own text also applies to the situation."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Asked:
+    """The question as asked, as typed (game names stripped), the previous question, and the card
+    talked about."""
+
+    question: str
+    typed: str
+    earlier: str | None
+    card: CardDef | None
+
+    def read_or_merge(
+        self, read: Callable[[str], _T | None], merge: Callable[[str, str], _T | None]
+    ) -> tuple[_T | None, str]:
+        """The situation the question gives, else the previous one with what the follow-up changes,
+        with the question it came from."""
+        found = read(self.typed)
+        if found is None and self.earlier is not None:
+            return merge(self.earlier, self.typed), self.earlier
+        return found, self.question
+
+
+def _stat(card: CardDef, name: str) -> int | None:
+    value = card.stats.get(name)
+    return value if isinstance(value, int) else None
+
+
+def _yugioh(asked: _Asked) -> Worked | None:
+    straight = calc.direct_attack(asked.typed) if calc.battle(asked.typed) is None else None
+    if straight is not None:  # "my 1200 attacks directly" after a battle is a new situation, not a change
+        return Worked(calc.direct_outcome(straight), DIRECT_ATTACK_FACT, asked.question)
+    fight, _ = asked.read_or_merge(calc.battle, calc.merge)
+    card = asked.card
+    if fight is None and card is not None and card.type == "monster":
+        # "so if my 1500 atk attacks it in def position" after "what does wall of illusion do"
+        fight = calc.against_card(asked.typed, _stat(card, "atk"), _stat(card, "def"))
+        if fight is not None:
+            own = card.text.strip()
+            own_text = f"\n\n{card.name}'s own text also applies: {own}" if own else ""
+            return Worked(calc.outcome(fight), BATTLE_FACTS[fight.target.stat], calc.described(fight), own_text)
+    if fight is None:
+        return None
+    return Worked(calc.outcome(fight), BATTLE_FACTS[fight.target.stat], calc.described(fight))
+
+
+def _inazuma(asked: _Asked) -> Worked | None:
+    kick, _ = asked.read_or_merge(shot.read, shot.merge)
+    return Worked(shot.outcome(kick), LAST_CHANCE_FACT, shot.described(kick)) if kick is not None else None
+
+
+def _inuyasha(asked: _Asked) -> Worked | None:
+    attack, source = asked.read_or_merge(calc.color_attack, calc.merge_color)
+    told = calc.color_outcome(attack)
+    return Worked(told, COLOR_ATTACK_FACT, source) if told else None
+
+
+def _naruto(asked: _Asked) -> Worked | None:
+    # a follow-up's own two Powers ("and if its 8 vs 3") keep whose Team is whose from before
+    clash = showdown.merge(asked.earlier, asked.typed) if asked.earlier is not None else None
+    clash = clash if clash is not None else showdown.read(asked.typed)
+    if clash is not None:
+        return Worked(showdown.outcome(clash), SHOWDOWN_FACTS[clash.theirs is None], showdown.described(clash))
+    # "turn marker is on 3, can i deploy entrance 4", or "can i play it with my turn marker on 3" after a card
+    printed = _stat(asked.card, "entrance") if asked.card is not None else None
+    playing = entrance.read(asked.typed, printed)
+    if playing is None and asked.earlier is not None:
+        playing = entrance.merge(asked.earlier, asked.typed)
+    if playing is None:
+        return None
+    return Worked(entrance.outcome(playing), ENTRANCE_FACT, entrance.described(playing))
+
+
+_READERS: dict[str, Callable[[_Asked], Worked | None]] = {
+    "yugioh": _yugioh,
+    "inazuma": _inazuma,
+    "inuyasha": _inuyasha,
+    "naruto": _naruto,
+}
+
+
+def _hand(game: str, asked: _Asked, previous_fact: str | None) -> Worked | None:
+    limit = handsize.LIMITS.get(game)
+    if limit is None:
+        return None
+    held, source = handsize.read(asked.typed), asked.question
+    if held is None and asked.earlier is not None:
+        held = handsize.merge(asked.earlier, asked.typed, limit_answered=previous_fact == limit.fact)
+        source = asked.earlier
+    told = handsize.outcome(game, held)
+    return Worked(told, limit.fact, source) if told else None
+
+
+def read(
+    game: str, question: str, earlier: str | None, card: CardDef | None, previous_fact: str | None
+) -> Worked | None:
+    """The situation `question` describes in `game`, or the `earlier` question's situation with what
+    `question` changes, worked out; `card` is the card talked about, `previous_fact` the fact the
+    previous answer gave. None when it describes none."""
+    asked = _Asked(question, conv.strip_game_names(question), earlier, card)
+    reader = _READERS.get(game)
+    found = reader(asked) if reader is not None else None
+    if found is not None and found.told:
+        return found
+    return _hand(game, asked, previous_fact)
