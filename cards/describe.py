@@ -3,7 +3,9 @@
 >>> stat_line({"level": 7, "atk": 2500, "def": 2100})
 'level 7 · atk 2500 · def 2100'
 >>> stat_line({"cost": {"ryo": 1}, "ratings": {"combat": 2, "labor": 0}})
-'cost 1 ryo · ratings: combat 2'
+'cost 1 ryo · ratings: combat 2, labor 0'
+>>> stat_line({"cost": {}, "colors": {"red": 0, "blue": 3}})
+'colors: blue 3'
 
 A Naruto Jutsu's chakra cost: the symbols it needs, then the cards of any symbol.
 
@@ -19,11 +21,13 @@ from typing import Any
 
 AMOUNTS = frozenset({"cost", "produces"})
 """Stats made of amounts of a currency: "cost 1 ryo"."""
+ZERO_COUNTS = frozenset({"ratings"})
+"""Tables whose printed 0 means something: an Usagi card rated 0 is rated, unlike one with no number."""
 
 
 def stat_line(stats: dict[str, Any]) -> str:
     """ "atk 2500 · def 2100 · level 7", "cost 1 ryo · ratings: combat 2", "colors: purple 5, red 3"
-    from a card's printed stats (lists joined; zero entries of a table left out)."""
+    from a card's printed stats (lists joined; zero entries of a table left out, except a rating of 0)."""
     parts = []
     for key, value in stats.items():
         name = key.replace("_", " ")
@@ -33,7 +37,8 @@ def stat_line(stats: dict[str, Any]) -> str:
         if key == "cost_text" and isinstance(stats.get("cost"), dict):
             continue  # the printed shorthand of the cost just written out
         if isinstance(value, dict):
-            entries = [(str(k), v) for k, v in value.items() if v not in (0, None, "", [], {})]
+            blank: tuple[object, ...] = (None, "", [], {}) if key in ZERO_COUNTS else (0, None, "", [], {})
+            entries = [(str(k), v) for k, v in value.items() if v not in blank]
             if not entries:
                 continue
             if key in AMOUNTS:

@@ -20,7 +20,7 @@ import re
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from cards.describe import kind_line, stat_line, traits_line
-from rulesdocs import chat
+from rulesdocs import chat, contender
 from rulesdocs.cardnames import granted_tags
 from rulesdocs.model import Citation
 from rulesdocs.understand import QuestionType
@@ -177,11 +177,16 @@ def card_text(card: CardDef) -> str:
 def stat_phrase(card: CardDef, keys: list[str]) -> str:
     """ "Dark Magician has atk 2500." for the stats asked."""
     shown = stat_line({k: card.stats[k] for k in keys})
-    return f"{card.name} has {shown}." if shown else f"{card.name} has no printed {', '.join(keys)}."
+    if shown:
+        return f"{card.name} has {shown}."
+    if keys == ["cost"] and isinstance(card.stats.get("cost"), dict):  # no currency symbol printed: nothing to pay
+        return f"{card.name} has no cost: it is free to play, with no currency printed on it."
+    return f"{card.name} has no printed {', '.join(keys)}."
 
 
 _NOUNS = (
-    r"(?:monsters?|ninjas?|characters?|chars?|allies|ally|cards?|guys?|teams?|heroes?|hero|units?|players?|side|stuff)"
+    r"(?:monsters?|ninjas?|characters?|chars?|allies|ally|cards?|guys?|teams?|heroes?|hero|units?|players?|side|stuff|"
+    r"events?)"
 )
 _ASKS_OWN = re.compile(
     r"\b(?:my own|my|our|own|friendly)\s+(?!opp|enemy)(?:\w+\s+)?" + _NOUNS + r"\b|\b(?:me|myself)\b", re.IGNORECASE
@@ -192,7 +197,7 @@ _ASKS_THEIRS = re.compile(
 _AFFECTS = re.compile(
     r"\b(?:hit|hits|affect|affects|target|targets|destroy|destroys|work|works|kill|kills|damage|damages|"
     r"(?:use|play|cast|attach|stick|put)\b[^?.]{0,30}?\bon|heal|heals|buff|buffs|weaken|boost|boosts|apply|applies|"
-    r"expend|exhaust|strike|discard|return|bounce|steal|take|injure|remove)\b",
+    r"expend|exhaust|strike|discard|return|bounce|steal|take|injure|remove|pump|pumps|give|gives|count|counts)\b",
     re.IGNORECASE,
 )
 _TEXT_THEIRS = re.compile(r"\b(?:opposing|opponent'?s?|your opponent|enemy)\b", re.I)
@@ -435,7 +440,7 @@ def answer_text(
     if whose is not None:  # the card's own words answer it: no rule about its kind of card is needed
         lines.append(whose)
         rule = None
-    worked = worked_out(question, card)
+    worked = worked_out(question, card) or contender.needed(question, card, other)
     if worked is not None:
         lines.append(worked)
         if rule is not None and not re.search(r"\btribut|\bchronicle token", rule, re.IGNORECASE):

@@ -222,6 +222,17 @@ FUZZY_CUTOFF = 85.0
 FUZZY_MIN_CHARS = 6
 
 
+def _singular(word: str, vocabulary: frozenset[str]) -> str:
+    """`word` without a possessive or plural "s" ("magicians", "guys" when "guy" is a name word).
+
+    >>> _singular("guys", frozenset({"guy"})), _singular("this", frozenset()), _singular("dogs", frozenset())
+    ('guy', 'this', 'dogs')
+    """
+    if not word.endswith("s") or word.endswith("ss"):
+        return word
+    return word[:-1] if len(word) > 4 or word[:-1] in vocabulary else word
+
+
 def lookup(question: str, game: GameId, common: Collection[str] = ()) -> Mention | None:
     """The card of `game` a question is about: its name typed exactly (the longest one), a
     nickname, a possessive ("dark magicians atk"), one distinctive word of it ("kakashi"), or a
@@ -230,7 +241,8 @@ def lookup(question: str, game: GameId, common: Collection[str] = ()) -> Mention
     if exact is not None:
         return exact
     words = _words(question)
-    plain = [w[:-1] if w.endswith("s") and len(w) > 4 else w for w in words]
+    vocabulary = name_words(game)
+    plain = [_singular(w, vocabulary) for w in words]
     found = find(" ".join(plain), game)
     if found is not None:
         return found

@@ -27,6 +27,7 @@ from rulesdocs import (
     cardanswer,
     cardnames,
     chat,
+    contender,
     followup,
     messages,
     review,
@@ -379,6 +380,9 @@ class RulesService:
             )
             also = cardnames.second(conv.strip_game_names(question), game, mention, common)
             other = cardnames.card(game, also) if also is not None else None
+            if other is None and previous is not None and previous.card and previous.card != card.name:
+                earlier = cardnames.card(game, previous.card)  # "so on bandits on the road…" after a Setting
+                other = earlier if earlier is not None and contender.needed(question, card, earlier) else None
             if card_kind != "rule" and not about_it:
                 return self._card_answer(question, game, card, card_kind, None, qtype, other), understood
             rule = chosen if chosen is not None and chosen.score >= floor and not _unsure(chosen) else None

@@ -38,7 +38,10 @@ def test_card_text_output_and_no_result(db: str, capsys: pytest.CaptureFixture[s
     [
         ("Ronin for Hire", "cost 1 ryo · ratings: combat 2"),  # tables of stats read as words
         ("Oboro of the Silk Threads", "cost 2 · colors: purple 5, red 3"),
-        ("Gray Ronin of the Long Road", "ratings: combat 3, diplomacy 1, intrigue 1, ceremony 2 · produces 1 honor"),
+        (
+            "Gray Ronin of the Long Road",
+            "ratings: combat 3, diplomacy 1, intrigue 1, ceremony 2, labor 0 · produces 1 honor",
+        ),
     ],
 )
 def test_card_stats_read_as_words_in_the_cli_and_the_chat(

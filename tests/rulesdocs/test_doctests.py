@@ -26,6 +26,7 @@ MODULES = [
     "rulesdocs.handsize",
     "rulesdocs.entrance",
     "rulesdocs.worked",
+    "rulesdocs.contender",
 ]
 
 

@@ -1,0 +1,71 @@
+"""An Usagi Yojimbo Event's requirement worked out: its rating plus any Setting's, and the total to beat it.
+
+A player is a contender for an Event when the involved cards' total in a rating the Event shows
+exceeds (not equals) that rating; a Setting attached to the Event adds its ratings to the requirement.
+
+>>> from rulesdocs.cardnames import card
+>>> event, setting = card("usagi", "Steal the Secret Scroll"), card("usagi", "Hidden Fortress")
+>>> print(needed("if i put hidden fortress on it how much intrigue do i need", event, setting))
+Steal the Secret Scroll asks Intrigue 3, and Hidden Fortress (a Setting on it) adds Intrigue 2: the \
+requirement is 5, and your involved total must exceed it, so you need at least 6 Intrigue.
+>>> print(needed("how much combat to be a contender", card("usagi", "Bandits on the Road"), None))
+Bandits on the Road asks Combat 2: your involved total must exceed it, so you need at least 3 Combat.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cards.model import CardDef
+
+_ASKS_NEED = re.compile(
+    r"\b(?:need|needed|needs|required|require|requirement|contender|to (?:win|resolve|beat|get|take) (?:it|this|that)|"
+    r"enough)\b",
+    re.IGNORECASE,
+)
+_AMOUNT = re.compile(r"\b(?:how (?:much|many|high)|what\b.{0,25}\b(?:total|rating|number)|enough)\b", re.IGNORECASE)
+RATINGS = ("combat", "diplomacy", "intrigue", "ceremony", "labor")
+
+
+def _ratings(card: CardDef) -> dict[str, int]:
+    table = card.stats.get("ratings")
+    return {str(k): v for k, v in table.items() if isinstance(v, int)} if isinstance(table, dict) else {}
+
+
+def _asked_rating(question: str, shown: dict[str, int]) -> str | None:
+    """The one rating the question names among those shown, or the Event's only rating."""
+    named = [r for r in RATINGS if re.search(rf"\b{r}\b", question, re.IGNORECASE)]
+    if len(named) == 1:
+        return named[0] if named[0] in shown else None
+    return next(iter(shown)) if not named and len(shown) == 1 else None
+
+
+def needed(question: str, card: CardDef, other: CardDef | None) -> str | None:
+    """The total that beats an Usagi Event's requirement in the rating asked (with a Setting named
+    alongside it), for "how much intrigue do i need"; None for any other question or card."""
+    if card.game != "usagi" or not (_ASKS_NEED.search(question) and _AMOUNT.search(question)):
+        return None
+    pair = (card, other) if other is not None else (card,)
+    events = [c for c in pair if c.type == "Event"]
+    settings = [c for c in pair if c.type == "Attachment" and (c.subtype or "").lower() == "setting"]
+    if len(events) != 1:
+        return None
+    event = events[0]
+    own, added = _ratings(event), (_ratings(settings[0]) if settings else {})
+    rating = _asked_rating(question, own)  # a rating the Event doesn't show makes no contender
+    if rating is None:
+        return None
+    base, extra = own[rating], added.get(rating, 0)
+    label = rating.capitalize()
+    if not extra:
+        return (
+            f"{event.name} asks {label} {base}: your involved total must exceed it, so you need at least "
+            f"{base + 1} {label}."
+        )
+    return (
+        f"{event.name} asks {label} {base}, and {settings[0].name} (a Setting on it) adds {label} {extra}: "
+        f"the requirement is {base + extra}, and your involved total must exceed it, so you need at least "
+        f"{base + extra + 1} {label}."
+    )

@@ -1,0 +1,64 @@
+"""Usagi card questions: an Event's requirement worked out (rulesdocs/contender.py), whose cards a
+card's text reaches, printed 0 ratings and a card with no cost; and possessive card names."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesdocs import contender
+from rulesdocs.cardnames import card
+from rulesdocs.service import Asked, RulesService
+
+
+def _card(game: str, name: str):  # type: ignore[no-untyped-def]
+    found = card(game, name)  # type: ignore[arg-type]
+    assert found is not None, name
+    return found
+
+
+def test_a_setting_named_with_its_event_raises_the_total_needed() -> None:
+    event, setting = _card("usagi", "Steal the Secret Scroll"), _card("usagi", "Hidden Fortress")
+    told = contender.needed("with hidden fortress attached what intrigue total is needed", event, setting)
+    assert told is not None and "requirement is 5" in told and "at least 6 Intrigue" in told
+
+
+def test_an_event_alone_needs_one_more_than_its_rating() -> None:
+    told = contender.needed("how much combat is enough to be a contender", _card("usagi", "Bandits on the Road"), None)
+    assert told is not None and "at least 3 Combat" in told
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what does bandits on the road do",  # no amount asked
+        "how much diplomacy do i need",  # a rating the Event doesn't show
+    ],
+)
+def test_other_questions_about_an_event_work_nothing_out(question: str) -> None:
+    assert contender.needed(question, _card("usagi", "Bandits on the Road"), None) is None
+
+
+def test_a_setting_talked_about_counts_for_the_event_named_next(fresh_service: RulesService) -> None:
+    where = Asked(channel="setting")
+    fresh_service.ask("what does mountain pass do", game="usagi", where=where)
+    told = fresh_service.ask("and with it on bandits on the road how much combat would i need", where=where)
+    assert "requirement is 3" in told.text and "at least 4 Combat" in told.text
+
+
+@pytest.mark.parametrize(
+    ("game", "question", "starts", "holds"),
+    [
+        ("usagi", "can mifune captain buff an opponents character", "No, by its text", "you control"),
+        ("usagi", "do festival lanterns count for my opponents events", "Yes, by its text", "1 more"),
+        ("usagi", "how much does the wandering peddler cost", "Wandering Peddler has no cost", "free"),
+        ("usagi", "what are gray ronins ratings", "Gray Ronin", "labor 0"),
+        ("naruto", "what is might guys support", "Might Guy has support 0", "Taijutsu"),
+    ],
+)
+def test_card_questions_answered_from_the_card(
+    fresh_service: RulesService, game: str, question: str, starts: str, holds: str
+) -> None:
+    answer = fresh_service.ask(question, game=game)  # type: ignore[arg-type]
+    assert answer.kind == "card"
+    assert answer.text.startswith(starts), answer.text
+    assert holds in answer.text
