@@ -197,7 +197,7 @@ _ASKS_THEIRS = re.compile(
 _AFFECTS = re.compile(
     r"\b(?:hit|hits|affect|affects|target|targets|destroy|destroys|work|works|kill|kills|damage|damages|"
     r"(?:use|play|cast|attach|stick|put)\b[^?.]{0,30}?\bon|heal|heals|buff|buffs|weaken|boost|boosts|apply|applies|"
-    r"expend|exhaust|strike|discard|return|bounce|steal|take|injure|remove|pump|pumps|give|gives|count|counts)\b",
+    r"expend|exhaust|strike|discard|return|bounce|steal|take|injure|remove|pump|pumps|give|gives|count|counts|refresh|ready|protect)\b",
     re.IGNORECASE,
 )
 _TEXT_THEIRS = re.compile(r"\b(?:opposing|opponent'?s?|your opponent|enemy)\b", re.I)
@@ -420,8 +420,36 @@ def whose_verdict(question: str, card: CardDef) -> str | None:
     if scope == "both":
         return "Yes, by its text: it affects both players' cards."
     if scope == "theirs":
-        return "No, by its text: it affects only your opponent's cards." if own else "Yes, by its text."
-    return "No, by its text: it affects only your own cards." if theirs else "Yes, by its text."
+        if own:
+            return "No, by its text: it affects only your opponent's cards."
+        return "Yes, by its text: it affects your opponent's cards."
+    if theirs:
+        return "No, by its text: it affects only your own cards."
+    return "Yes, by its text: it affects your own cards."
+
+
+_OTHER_SIDE = re.compile(r"^\W*(?:(?:and|but|so|ok)\s+)?(?:what|how)\s+about\b|^\W*(?:and|but)\b", re.IGNORECASE)
+SIDE_SWITCH_WORDS = 8
+"""A follow-up this short may only change whose cards the previous question asked about."""
+
+
+def side_switched(earlier: str, question: str, card: CardDef) -> str | None:
+    """The previous whose-cards question asked of the other side ("what about on my opponents character"
+    after "can i use second wind on my own character"), as one question for `whose_verdict`, when the
+    card's text settles it; else None.
+
+    >>> from rulesdocs.cardnames import card
+    >>> side_switched("can i use second wind on my own character", "what about my opponents character",
+    ...               card("usagi", "Second Wind"))
+    'use second wind on what about my opponents character'
+    """
+    if len(question.split()) > SIDE_SWITCH_WORDS or not _OTHER_SIDE.search(question):
+        return None
+    affects = _AFFECTS.search(earlier)
+    if affects is None or bool(_ASKS_OWN.search(question)) == bool(_ASKS_THEIRS.search(question)):
+        return None
+    merged = f"{affects.group(0)} {question}"
+    return merged if whose_verdict(merged, card) is not None else None
 
 
 def answer_text(

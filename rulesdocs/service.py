@@ -298,6 +298,16 @@ class RulesService:
             mention = whole
         if mention is not None and self.index.cited(game, "G:" + " ".join(mention.words)) is not None:
             mention = None  # "token" is a glossary term before it is Monster Token's nickname
+        if mention is None and previous is not None and previous.card:
+            talked_about = cardnames.card(game, previous.card)
+            switched = (
+                cardanswer.side_switched(previous.asked or previous.question, stripped, talked_about)
+                if talked_about is not None
+                else None
+            )
+            if switched is not None and talked_about is not None:  # "what about on my opponents character"
+                answer = self._card_answer(switched, game, talked_about, "rule", None, qtype)
+                return dataclasses.replace(answer, question=question), dataclasses.replace(own, card=previous.card)
         if mention is None and previous is not None and previous.card and _REFERS_BACK.search(stripped):
             mention = cardnames.Mention(previous.card, cardnames.kind_of(game, previous.card), ())
         card = cardnames.card(game, mention.name) if mention is not None else None
@@ -315,6 +325,13 @@ class RulesService:
                 readings.append((reading, generic, generic_words))
             as_kind, generic, generic_words = max(readings, key=lambda reading: _score(reading[0]))
             if _score(as_kind) + CARD_NAME_MARGIN >= _score(best) or not matcher.knows(" ".join(mention.words)):
+                best, stripped, mine = as_kind, generic, generic_words
+        elif mention is not None and mention.kind != "card" and _PRONOUN.search(stripped):
+            # "can i play it in response" after Poisoned Tea asks about an action moment
+            generic = _PRONOUN.sub(mention.kind, stripped, count=1)
+            generic_words = chat.tokens(matcher.correct(generic), game)
+            as_kind = self._rule(question, generic, generic_words, game, "", qtype=qtype)
+            if _score(as_kind) >= _score(best) + PRONOUN_KIND_GAIN:
                 best, stripped, mine = as_kind, generic, generic_words
         own = dataclasses.replace(own, tokens=tuple(mine), card=card.name if card is not None else None)
         understood, context = own, ""
@@ -722,6 +739,9 @@ _REFERS_BACK = re.compile(
     r"she's|shes)\b",
     re.IGNORECASE,
 )
+_PRONOUN = re.compile(r"\b(?:it|him|her|he|she|this card|that card|the card)\b", re.IGNORECASE)
+"""The word standing for the card talked about, read as its kind in a follow-up ("can i play it" after
+Poisoned Tea -> "can i play action moment")."""
 _PICK = re.compile(r"^\s*(?:#|no\.?|number|option)?\s*([1-9])\s*[.)!]?\s*$", re.IGNORECASE)
 _SWITCH_FILLER = frozenset(
     [
@@ -847,6 +867,9 @@ DEFINITION_WINDOW = 4
 CARD_NAME_MARGIN = 0.15
 """A question naming a card keeps the name only when that matches a fact this much better than
 reading the name as the card's kind."""
+PRONOUN_KIND_GAIN = 0.05
+"""A pronoun standing for the card is read as its kind only when that matches a fact this much better
+(its kind, "continuous trap", can pull a question about Setting it toward what the kind does)."""
 REWRITE_MARGIN = 0.12
 """A worded follow-up ("and if...") is read whole unless the fragment alone matches this much better."""
 

@@ -62,3 +62,19 @@ def test_card_questions_answered_from_the_card(
     assert answer.kind == "card"
     assert answer.text.startswith(starts), answer.text
     assert holds in answer.text
+
+
+def test_a_follow_up_switching_sides_asks_the_card_again(fresh_service: RulesService) -> None:
+    where = Asked(channel="sides")
+    first = fresh_service.ask("can second wind refresh my own character", game="usagi", where=where)
+    assert first.text.startswith("Yes, by its text: it affects your own cards")
+    switched = fresh_service.ask("and what about an opponents character", where=where)
+    assert switched.kind == "card" and switched.text.startswith("No, by its text: it affects only your own cards")
+    assert switched.question == "and what about an opponents character"
+
+
+def test_it_after_a_card_is_read_as_its_kind_when_that_answers_better(fresh_service: RulesService) -> None:
+    where = Asked(channel="kind")
+    fresh_service.ask("what does poisoned tea do", game="usagi", where=where)
+    answer = fresh_service.ask("can i use it as a response to someone elses action", where=where)
+    assert answer.text.startswith("No") and "Action Moment" in answer.text
