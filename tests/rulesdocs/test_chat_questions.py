@@ -82,6 +82,8 @@ def test_follow_up_is_answered_with_the_previous_question(fresh_service: RulesSe
         ("whats the time limit for a game", "naruto", "organized_play"),
         ("who designed the", "inuyasha", "credits"),
         ("whats the backstory of dark magician girl", "yugioh", "media"),
+        ("are they still making inuyasha cards", "inuyasha", "history"),
+        ("what does the faq say about chains", "yugioh", "other_documents"),
         (
             "how many seconds do i get to respond before my opponent can move on",
             "yugioh",
@@ -106,6 +108,8 @@ def test_questions_outside_the_rules_are_recognised(question: str, game: str, ca
         ("how many players can play", "usagi"),
         ("can i attack with 3 monsters", "yugioh"),
         ("what happens in a 4 player game", "usagi"),
+        ("what does the event card say", "usagi"),
+        ("is the monster still face down", "yugioh"),
     ],
 )
 def test_rules_questions_that_sound_alike_are_in_scope(question: str, game: str) -> None:
