@@ -202,6 +202,8 @@ _AFFECTS = re.compile(
 )
 _TEXT_THEIRS = re.compile(r"\b(?:opposing|opponent'?s?|your opponent|enemy)\b", re.I)
 _TEXT_OWN = re.compile(r"\byou control\b|\byour (?!opponent)(?:own |other )?" + _NOUNS, re.I)
+_ASKS_SELF = re.compile(r"\b(?:herself|himself|itself|themselves|its own self)\b", re.I)
+_TEXT_OTHER = re.compile(r"\b(?:another|other) (?:character|ninja|monster|card)\b", re.I)
 _TEXT_BOTH = re.compile(r"\b(?:both sides|each player|both players|every|all|any)\b", re.I)
 
 
@@ -334,6 +336,35 @@ def _rank(card: CardDef) -> int | None:
     return max(ranks) if ranks else None
 
 
+_TRAIT_BOOST = re.compile(
+    r"\bYour (?!other\b)([A-Z][\w-]*) (?:characters?|Characters?|ninjas?|Ninjas?|monsters?) gets? \+"
+)
+_COLOR_BOOST = re.compile(r"\bgets? \+(\d+) (red|blue|white|black|purple)\b", re.IGNORECASE)
+
+
+def _boost_fits(requirement: CardDef, user: CardDef) -> tuple[bool, str] | None:
+    """Whether `requirement`'s bonus reaches `user`: the trait it names ("Your Human characters get"),
+    and, for an Inuyasha color bonus, the color, which a character must already have to gain it."""
+    trait = _TRAIT_BOOST.search(requirement.text)
+    color = _COLOR_BOOST.search(requirement.text) if user.game == "inuyasha" else None
+    if trait is None and color is None:
+        return None
+    reasons = []
+    if trait is not None:
+        wanted = trait.group(1)
+        if not _has_tag(user, wanted):
+            return False, f"it boosts only {wanted} characters; {user.name} is {', '.join(user.tags) or 'untraited'}"
+        reasons.append(f"is {wanted}")
+    if color is not None:
+        amount, hue = int(color.group(1)), color.group(2).lower()
+        colors = user.stats.get("colors")
+        has = colors.get(hue) if isinstance(colors, dict) else None
+        if not isinstance(has, int) or has <= 0:
+            return False, f"it adds {hue}, and {user.name} has no {hue} (a color bonus needs the color already)"
+        reasons.append(f"has {hue} {has}, so it becomes {has + amount}")
+    return True, f"{user.name} {' and '.join(reasons)}"
+
+
 def _fits(requirement: CardDef, user: CardDef) -> tuple[bool, str] | None:
     """Whether `user` meets what `requirement`'s text asks of the card it goes on or the Ninja using it."""
     equip = _EQUIP_ONLY.search(requirement.text)
@@ -342,6 +373,9 @@ def _fits(requirement: CardDef, user: CardDef) -> tuple[bool, str] | None:
         key = "attribute" if wanted.isupper() else "race"
         has = str(user.stats.get(key, ""))
         return has.lower() == wanted.lower(), f"it goes only on a {wanted} monster; {user.name} is {has or 'neither'}"
+    boost = _boost_fits(requirement, user)
+    if boost is not None:
+        return boost
     if user.type != "Ninja":
         return None
     needs = _USER.match(requirement.text)
@@ -400,6 +434,8 @@ def whose_verdict(question: str, card: CardDef) -> str | None:
     >>> whose_verdict("can i use human fury on my opponents character", card("inuyasha", "Human Fury"))
     'No, by its text: it affects only your own cards.'
     """
+    if _ASKS_SELF.search(question) and _TEXT_OTHER.search(card.text):
+        return "No, by its text: it affects another card, not the card itself."
     if not _AFFECTS.search(question):
         return None
     own, theirs = bool(_ASKS_OWN.search(question)), bool(_ASKS_THEIRS.search(question))

@@ -399,7 +399,12 @@ class RulesService:
             other = cardnames.card(game, also) if also is not None else None
             if other is None and previous is not None and previous.card and previous.card != card.name:
                 earlier = cardnames.card(game, previous.card)  # "so on bandits on the road…" after a Setting
-                other = earlier if earlier is not None and contender.needed(question, card, earlier) else None
+                refers = _REFERS_BACK.search(stripped) is not None
+                pairs = earlier is not None and (
+                    contender.needed(question, card, earlier) is not None
+                    or (refers and cardanswer.pair_verdict(card, earlier) is not None)
+                )  # "would it work on raiga" after Mitsu
+                other = earlier if pairs else None
             if card_kind != "rule" and not about_it:
                 return self._card_answer(question, game, card, card_kind, None, qtype, other), understood
             rule = chosen if chosen is not None and chosen.score >= floor and not _unsure(chosen) else None

@@ -1,0 +1,41 @@
+"""What one card's text asks of another: a trait or color bonus (rulesdocs/cardanswer.py), an effect
+on "another" card asked of itself, and a card talked about just before as the one that acts."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesdocs import cardanswer
+from rulesdocs.cardnames import card
+from rulesdocs.service import Asked, RulesService
+
+
+def _card(game: str, name: str):  # type: ignore[no-untyped-def]
+    found = card(game, name)  # type: ignore[arg-type]
+    assert found is not None, name
+    return found
+
+
+@pytest.mark.parametrize(
+    ("bonus", "target", "verdict", "reason"),
+    [
+        ("Village Shrine", "Gensai, Wandering Monk", "Yes", "has white 2, so it becomes 3"),
+        ("Village Shrine", "Raiga, Hot-Headed Guardian", "No", "boosts only Human characters"),
+        ("Mitsu, Village Elder", "Raiga, Hot-Headed Guardian", "No", "has no white"),
+    ],
+)
+def test_a_bonus_needs_the_trait_and_the_color(bonus: str, target: str, verdict: str, reason: str) -> None:
+    told = cardanswer.pair_verdict(_card("inuyasha", bonus), _card("inuyasha", target))
+    assert told is not None and told.startswith(f"{verdict}, by its text") and reason in told
+
+
+def test_an_effect_on_another_card_is_asked_of_itself() -> None:
+    told = cardanswer.whose_verdict("can mitsu use it on herself", _card("inuyasha", "Mitsu, Village Elder"))
+    assert told is not None and told.startswith("No") and "another" in told
+
+
+def test_it_after_a_card_is_the_card_that_acts_on_the_one_named(fresh_service: RulesService) -> None:
+    where = Asked(channel="pair")
+    fresh_service.ask("what does village shrine do", game="inuyasha", where=where)
+    answer = fresh_service.ask("does it help gensai", where=where)
+    assert answer.text.startswith("Yes, by its text") and "white 2" in answer.text
