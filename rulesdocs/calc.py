@@ -10,7 +10,7 @@ previous question's battle.
 >>> outcome(battle("my 1800 atk attacks their 1400 atk monster"))
 'Your 1800 ATK monster destroys their 1400 ATK monster, and they take 400 battle damage.'
 >>> outcome(battle("my 1200 atk monster attacked a face down with 1500 def"))  # doctest: +ELLIPSIS
-'Your 1200 ATK monster is lower than their 1500 DEF: nothing is destroyed (...), and you take 300 battle damage.'
+'Your 1200 ATK monster is lower than their 1500 DEF: neither monster is destroyed (...), and you take 300 ...'
 """
 
 from __future__ import annotations
@@ -151,7 +151,7 @@ def against_card(question: str, atk: int | None, defence: int | None) -> Battle 
     target: its DEF in Defense Position or face-down, else its ATK.
 
     >>> outcome(against_card("so if my 1500 atk attacks it in def position what happens", 1000, 1850))
-    'Your 1500 ATK monster is lower than their 1850 DEF: nothing is destroyed, and you take 350 battle damage.'
+    'Your 1500 ATK monster is lower than their 1850 DEF: neither monster is destroyed, and you take 350 battle damage.'
     """
     values = _values(question)
     if len(values) != 1 or values[0].stat != "atk" or values[0].side == "theirs" or not _ATTACKS_IT.search(question):
@@ -231,9 +231,9 @@ def outcome(fight: Battle | None) -> str:
     if a.value > t.value:
         return f"{mine} destroys {theirs} monster{flipped}; nobody takes battle damage (it was in Defense Position)."
     if a.value == t.value:
-        return f"{mine} equals {theirs}: nothing is destroyed{flipped} and nobody takes battle damage."
+        return f"{mine} equals {theirs}: neither monster is destroyed{flipped} and nobody takes battle damage."
     return (
-        f"{mine} is lower than {theirs}: nothing is destroyed{flipped}, "
+        f"{mine} is lower than {theirs}: neither monster is destroyed{flipped}, "
         f"and {_who(a.side)} take {t.value - a.value} battle damage."
     )
 

@@ -342,9 +342,20 @@ _TRAIT_BOOST = re.compile(
 _COLOR_BOOST = re.compile(r"\bgets? \+(\d+) (red|blue|white|black|purple)\b", re.IGNORECASE)
 
 
+_COST_TRAIT = re.compile(
+    r"\b(?:expend|strike|discard|sacrifice|tribute) an? (?:ready |refreshed )?([A-Z][\w-]*) "
+    r"(?:character|Character|ninja|Ninja|monster)\b"
+)
+
+
 def _boost_fits(requirement: CardDef, user: CardDef) -> tuple[bool, str] | None:
     """Whether `requirement`'s bonus reaches `user`: the trait it names ("Your Human characters get"),
     and, for an Inuyasha color bonus, the color, which a character must already have to gain it."""
+    paid = _COST_TRAIT.search(requirement.text)
+    if paid is not None:  # "expend a ready Good character you control" as its cost
+        wanted = paid.group(1)
+        traits = ", ".join(user.tags) or "untraited"
+        return _has_tag(user, wanted), f"its cost needs a {wanted} character; {user.name} is {traits}"
     trait = _TRAIT_BOOST.search(requirement.text)
     color = _COLOR_BOOST.search(requirement.text) if user.game == "inuyasha" else None
     if trait is None and color is None:
@@ -505,6 +516,7 @@ def answer_text(
         lines.append(whose)
         rule = None
     worked = worked_out(question, card) or contender.needed(question, card, other)
+    worked = worked or contender.involvable(question, card, other)
     if worked is not None:
         lines.append(worked)
         if rule is not None and not re.search(r"\btribut|\bchronicle token", rule, re.IGNORECASE):

@@ -1,4 +1,5 @@
-"""An Usagi Yojimbo Event's requirement worked out: its rating plus any Setting's, and the total to beat it.
+"""An Usagi Yojimbo Event's requirement worked out: its rating plus any Setting's, and the total to beat
+it; and whether a Character can be involved with an Event at all.
 
 A player is a contender for an Event when the involved cards' total in a rating the Event shows
 exceeds (not equals) that rating; a Setting attached to the Event adds its ratings to the requirement.
@@ -68,4 +69,41 @@ def needed(question: str, card: CardDef, other: CardDef | None) -> str | None:
         f"{event.name} asks {label} {base}, and {settings[0].name} (a Setting on it) adds {label} {extra}: "
         f"the requirement is {base + extra}, and your involved total must exceed it, so you need at least "
         f"{base + extra + 1} {label}."
+    )
+
+
+_INVOLVE = re.compile(r"\b(?:involve\w*|put|send|commit|assign|move|add)\b", re.IGNORECASE)
+
+
+def involvable(question: str, card: CardDef, other: CardDef | None) -> str | None:
+    """Yes/No to "could i put him on rebuild the bridge": a Character can be involved with an Event only
+    when it has a rating (0 counts) the Event also shows; None for other questions or cards.
+
+    >>> from rulesdocs.cardnames import card
+    >>> print(involvable("can i involve him with it", card("usagi", "Rebuild the Bridge"),
+    ...                  card("usagi", "Veteran Retainer")))
+    No: Rebuild the Bridge shows only Labor, and Veteran Retainer is rated Combat 2, Diplomacy 1; a \
+Character can be involved only with an Event that shows one of its ratings (0 counts).
+    """
+    if other is None or card.game != "usagi" or not _INVOLVE.search(question):
+        return None
+    pair = {c.type: c for c in (card, other)}
+    event, character = pair.get("Event"), pair.get("Character")
+    if event is None or character is None:
+        return None
+    shown, rated = _ratings(event), _ratings(character)
+    if not shown:
+        return None
+    wants = ", ".join(r.capitalize() for r in shown)
+    has = ", ".join(f"{r.capitalize()} {v}" for r, v in rated.items()) or "no rating"
+    shared = [r for r in rated if r in shown]
+    if shared:
+        return (
+            f"Yes: {event.name} shows {wants}, and {character.name} is rated "
+            f"{', '.join(f'{r.capitalize()} {rated[r]}' for r in shared)} there, so it can be involved."
+        )
+    only = "only " if len(shown) == 1 else ""
+    return (
+        f"No: {event.name} shows {only}{wants}, and {character.name} is rated {has}; a Character can be "
+        "involved only with an Event that shows one of its ratings (0 counts)."
     )

@@ -402,6 +402,7 @@ class RulesService:
                 refers = _REFERS_BACK.search(stripped) is not None
                 pairs = earlier is not None and (
                     contender.needed(question, card, earlier) is not None
+                    or (refers and contender.involvable(question, card, earlier) is not None)
                     or (refers and cardanswer.pair_verdict(card, earlier) is not None)
                 )  # "would it work on raiga" after Mitsu
                 other = earlier if pairs else None

@@ -18,7 +18,7 @@ from rulesdocs.service import Asked, RulesService
         ("my 1200 atk monster attacked a face down with 1500 def", "(the face-down monster is flipped face-up)"),
         ("my 1200 atk monster attacked a face down with 1500 def", "you take 300 battle damage"),
         ("my 1500 def monster got attacked by a 1600 atk monster", "Their 1600 ATK monster destroys your 1500 DEF"),
-        ("their 1,900 atk monster attacks my 1900 def one what happens", "nothing is destroyed"),
+        ("their 1,900 atk monster attacks my 1900 def one what happens", "neither monster is destroyed"),
         ("opp's 1000 atk attacks my 1800 atk monster", "they take 800 battle damage"),
     ],
 )

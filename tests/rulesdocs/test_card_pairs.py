@@ -39,3 +39,25 @@ def test_it_after_a_card_is_the_card_that_acts_on_the_one_named(fresh_service: R
     fresh_service.ask("what does village shrine do", game="inuyasha", where=where)
     answer = fresh_service.ask("does it help gensai", where=where)
     assert answer.text.startswith("Yes, by its text") and "white 2" in answer.text
+
+
+def test_a_cost_paid_with_a_character_of_a_trait() -> None:
+    cache = _card("inuyasha", "Hidden Cache")
+    told = cardanswer.pair_verdict(cache, _card("inuyasha", "Kurogane, Demon Lord"))
+    assert told is not None and told.startswith("No") and "Good character" in told
+    told = cardanswer.pair_verdict(cache, _card("inuyasha", "Gensai, Wandering Monk"))
+    assert told is not None and told.startswith("Yes")
+
+
+@pytest.mark.parametrize(
+    ("character", "event", "verdict"),
+    [
+        ("Veteran Retainer", "Rebuild the Bridge", "No"),  # Combat/Diplomacy against Labor
+        ("Veteran Retainer", "Duel at the Crossroads", "Yes"),  # Combat on both
+    ],
+)
+def test_a_character_is_involved_only_with_an_event_showing_one_of_its_ratings(
+    fresh_service: RulesService, character: str, event: str, verdict: str
+) -> None:
+    answer = fresh_service.ask(f"can i involve {character.lower()} with {event.lower()}", game="usagi")
+    assert answer.text.startswith(f"{verdict}: {event} shows"), answer.text
