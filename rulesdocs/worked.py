@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
-from rulesdocs import calc, entrance, handsize, shot, showdown
+from rulesdocs import calc, cardnames, entrance, handsize, namedfight, shot, showdown
 from rulesdocs import conversation as conv
 
 if TYPE_CHECKING:
@@ -82,6 +82,10 @@ def _yugioh(asked: _Asked) -> Worked | None:
     straight = calc.direct_attack(asked.typed) if calc.battle(asked.typed) is None else None
     if straight is not None:  # "my 1200 attacks directly" after a battle is a new situation, not a change
         return Worked(calc.direct_outcome(straight), DIRECT_ATTACK_FACT, asked.question)
+    named = namedfight.read(asked.typed, "yugioh") if calc.battle(asked.typed) is None else None
+    if named is not None and (fight := calc.battle(named.text)) is not None:  # "my dark magician attacks…"
+        told = f"{named.legend} {calc.outcome(fight)}"
+        return Worked(told, BATTLE_FACTS[fight.target.stat], calc.described(fight), _effects("yugioh", named))
     fight, _ = asked.read_or_merge(calc.battle, calc.merge)
     card = asked.card
     if fight is None and card is not None and card.type == "monster":
@@ -96,12 +100,26 @@ def _yugioh(asked: _Asked) -> Worked | None:
     return Worked(calc.outcome(fight), BATTLE_FACTS[fight.target.stat], calc.described(fight))
 
 
+def _effects(game: str, named: namedfight.Reading) -> str:
+    """The texts of the named cards that have an effect, which may change the numbers worked out."""
+    texts = []
+    for name, _, _ in named.values:
+        card = cardnames.card(game, name)
+        if card is not None and card.text.strip() and card.subtype != "normal":
+            texts.append(f"{card.name}'s own text may change this: {card.text.strip()}")
+    return "".join(f"\n\n{text}" for text in texts)
+
+
 def _inazuma(asked: _Asked) -> Worked | None:
     kick, _ = asked.read_or_merge(shot.read, shot.merge)
     return Worked(shot.outcome(kick), LAST_CHANCE_FACT, shot.described(kick)) if kick is not None else None
 
 
 def _inuyasha(asked: _Asked) -> Worked | None:
+    named = namedfight.read(asked.typed, "inuyasha") if calc.color_attack(asked.typed) is None else None
+    if named is not None and (attack := calc.color_attack(named.text)) is not None:
+        told = f"{named.legend} {calc.color_outcome(attack)}"
+        return Worked(told, COLOR_ATTACK_FACT, named.text, _effects("inuyasha", named))
     attack, source = asked.read_or_merge(calc.color_attack, calc.merge_color)
     told = calc.color_outcome(attack)
     return Worked(told, COLOR_ATTACK_FACT, source) if told else None

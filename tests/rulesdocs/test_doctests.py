@@ -27,6 +27,7 @@ MODULES = [
     "rulesdocs.entrance",
     "rulesdocs.worked",
     "rulesdocs.contender",
+    "rulesdocs.namedfight",
 ]
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from rulesdocs import cardnames, worked
+import pytest
+
+from rulesdocs import cardnames, namedfight, worked
 
 
 def test_a_game_without_a_reader_or_hand_limit_reads_nothing() -> None:
@@ -37,3 +39,34 @@ def test_the_hand_limit_follows_a_bare_number_after_its_answer() -> None:
     assert found is not None
     assert found.fact_id == "c-hand-size"
     assert "3" in found.told
+
+
+@pytest.mark.parametrize(
+    ("game", "question", "told"),
+    [
+        (
+            "yugioh",
+            "if my dark magician attacks their summoned skull what happens",
+            "Dark Magician: 2500 ATK; Summoned Skull: 2500 ATK. Your 2500 ATK monster and their 2500 ATK",
+        ),
+        ("yugioh", "my celtic guardian attacks a face down mystical elf", "Mystical Elf: 2000 DEF"),
+        ("yugioh", "their blue eyes attacks my dark magician how much damage", "you take 500 battle damage"),
+        (
+            "inuyasha",
+            "my kurogane attacks their gensai with purple who wins",
+            "purple 4 against their defender's purple 4",
+        ),
+    ],
+)
+def test_a_battle_between_named_cards_uses_their_printed_values(game: str, question: str, told: str) -> None:
+    found = worked.read(game, question, None, None, "")
+    assert found is not None and told in found.told
+
+
+def test_a_color_only_one_named_character_has_is_not_worked_out() -> None:
+    assert namedfight.read("my kurogane attacks their gensai with red", "inuyasha") is None  # Gensai has no red
+
+
+def test_a_card_with_an_effect_adds_its_text_to_the_worked_battle() -> None:
+    found = worked.read("inuyasha", "my kurogane attacks their gensai with purple", None, None, "")
+    assert found is not None and "Aggressive" in found.own_text and "Defensive" in found.own_text

@@ -1,0 +1,138 @@
+"""A battle between cards named by name, read as the numbers they print, for the battle calculators.
+
+"if my dark magician attacks their summoned skull" is `calc.battle`'s "my 2500 atk monster attacks
+their 2500 atk monster" once each name is read as its printed value; "my kurogane attacks their
+gensai with purple" is `calc.color_attack`'s "my purple 4 attacks their purple 4". The defender
+shows its DEF when the question puts it in Defense Position or face-down.
+
+>>> print(as_numbers("if my dark magician attacks their summoned skull what happens", "yugioh"))
+if my 2500 atk monster attacks their 2500 atk monster what happens
+>>> print(as_numbers("my celtic guardian attacks a face down mystical elf", "yugioh"))
+my 1400 atk monster attacks a face down 2000 def monster
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rulesdocs import cardnames
+from rulesdocs.model import GameId
+
+_DEFENDING = re.compile(r"\bface.?down\b|\bfacedown\b|\bset\b|\bdef(?:en[cs]e)?\b|\bin def\b", re.IGNORECASE)
+_ATTACK_VERB = frozenset({"attacks", "attack", "attacked", "attacking", "hits", "swings", "battles"})
+_COLORS = ("red", "blue", "white", "black", "purple")
+_FOLLOWING = 3
+"""Words after a name searched for the attack verb that makes it the attacker."""
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """A card named in the question and where its name was typed (in folded words)."""
+
+    name: str
+    start: int
+    size: int
+
+
+def _find(words: list[str], typed: tuple[str, ...]) -> int | None:
+    for start in range(len(words) - len(typed) + 1):
+        if tuple(words[start : start + len(typed)]) == typed:
+            return start
+    return None
+
+
+def _two_named(question: str, game: GameId) -> tuple[list[str], list[Named]] | None:
+    """The folded words of `question` and the two cards named in it, in typed order."""
+    words = cardnames.words_of(question)
+    first = cardnames.lookup(question, game)
+    if first is None or not first.words:
+        return None
+    at = _find(words, first.words)
+    if at is None:
+        return None
+    rest = words[:at] + ["_"] * len(first.words) + words[at + len(first.words) :]
+    second = cardnames.lookup(" ".join(rest), game)
+    if second is None or not second.words or second.name == first.name:
+        return None
+    at2 = _find(rest, second.words)
+    if at2 is None:
+        return None
+    found = sorted(
+        [Named(first.name, at, len(first.words)), Named(second.name, at2, len(second.words))], key=lambda n: n.start
+    )
+    return words, found
+
+
+def _attacker(words: list[str], named: list[Named]) -> int:
+    """Which of the two named cards attacks (0 or 1): the one an attack verb follows, unless "attacked by"."""
+    for index, card in enumerate(named):
+        after = words[card.start + card.size : card.start + card.size + _FOLLOWING]
+        verb = next((i for i, w in enumerate(after) if w in _ATTACK_VERB), None)
+        if verb is not None:
+            passive = after[verb] == "attacked" or (verb > 0 and after[verb - 1] in {"is", "gets", "was", "got"})
+            return 1 - index if passive else index
+    return 0
+
+
+def _value(game: GameId, name: str, stat: str) -> int | None:
+    card = cardnames.card(game, name)
+    if card is None:
+        return None
+    if game == "inuyasha":
+        colors = card.stats.get("colors")
+        value = colors.get(stat) if isinstance(colors, dict) else None
+        return value if isinstance(value, int) else 0
+    value = card.stats.get(stat)
+    return value if isinstance(value, int) else None
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """The question with the names read as numbers, and each card's printed value used."""
+
+    text: str
+    values: tuple[tuple[str, str, int], ...]
+    """(card name, ATK/DEF or the color, value), in typed order."""
+
+    @property
+    def legend(self) -> str:
+        """ "Dark Magician: 2500 ATK; Summoned Skull: 1200 DEF." """
+        return "; ".join(f"{name}: {value} {label}" for name, label, value in self.values) + "."
+
+
+def read(question: str, game: GameId) -> Reading | None:
+    """`question` with its two named cards read as their printed values in the battle (Yu-Gi-Oh! ATK
+    or DEF, an Inuyasha color the question names), or None when it doesn't name two such cards."""
+    if game not in ("yugioh", "inuyasha"):
+        return None
+    found = _two_named(question, game)
+    if found is None:
+        return None
+    words, named = found
+    if game == "yugioh" and not all(cardnames.kind_of(game, n.name).endswith("monster") for n in named):
+        return None
+    attacker = _attacker(words, named)
+    color = next((c for c in _COLORS if c in words), None) if game == "inuyasha" else None
+    if game == "inuyasha" and color is None:
+        return None
+    values: list[tuple[str, str, int]] = []
+    out = list(words)
+    for index, card in reversed(list(enumerate(named))):  # from the end, so earlier positions hold
+        if color is not None:
+            stat, label = color, color
+        else:
+            defends = index != attacker and _DEFENDING.search(question) is not None
+            stat, label = ("def", "DEF") if defends else ("atk", "ATK")
+        value = _value(game, card.name, stat)
+        if not value and (color is not None or value is None):
+            return None  # no printed value, or a color not on both cards: no attack in it
+        out[card.start : card.start + card.size] = [stat, str(value)] if color else [str(value), stat, "monster"]
+        values.insert(0, (card.name, label, value))
+    return Reading(" ".join(out), tuple(values))
+
+
+def as_numbers(question: str, game: GameId) -> str | None:
+    """Just the question read as numbers (see `read`)."""
+    reading = read(question, game)
+    return reading.text if reading is not None else None
