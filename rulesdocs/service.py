@@ -437,7 +437,11 @@ class RulesService:
             answer = self._from_fact(question, game, chosen, hits, "whatis" if same_again else qtype)
             if chosen.fact.silent:  # the rules don't answer it: say so, then how tcgtable plays it
                 answer = dataclasses.replace(answer, text=f"{messages.rules_silent(game)} {answer.text}", found=False)
-            return answer, dataclasses.replace(understood, fact=chosen.fact.id)
+            situation = previous.asked if previous is not None and previous.fact == chosen.fact.id else ""
+            # "why only 1 dmg" after a showdown worked out: the next "what if theirs was 2" reworks that showdown
+            if not situation or worked.read(game, situation, None, None, None) is None:
+                situation = understood.asked
+            return answer, dataclasses.replace(understood, fact=chosen.fact.id, asked=situation)
         return self._from_sections(question, game, context), understood
 
     def _battle(

@@ -60,3 +60,11 @@ def test_follow_ups_rework_the_last_showdown(fresh_service: RulesService) -> Non
     assert "your Team wins by 5, an Outstanding Victory" in bigger.text
     through = fresh_service.ask("ok what if it wasnt blocked", where=where)
     assert "unblocked Team with Power 8 wins an Outstanding Battle Reward" in through.text
+
+
+def test_a_why_after_a_showdown_keeps_it_for_the_next_change(fresh_service: RulesService) -> None:
+    where = Asked(channel="why-then-change")
+    fresh_service.ask("my team has 7 power and theirs has 4, they blocked", game="naruto", where=where)
+    fresh_service.ask("why only 1 damage", where=where)
+    changed = fresh_service.ask("what if theirs was 2 instead", where=where)
+    assert "7 against 2" in changed.text and "Outstanding Victory" in changed.text
