@@ -28,12 +28,13 @@ _KICKER = re.compile(
 _KEEPER = re.compile(r"\b(?:keeper|goalie|gk|goalkeeper)\b\D{0,25}?\b(\d{3,4})\b", re.I)
 _MY_FLIP = re.compile(
     r"\b(?:i|my kicker|my side)\s+(?:\w+\s+){0,2}?(?:flip|flips|flipped|reveal|revealed)\s+(?:a\s+|over\s+a\s+)?"
-    r"(?:lvl|level|lv|l)\s*(\d)\b",
+    r"(?:(?:lvl|level|lv|l)\s*)?([1-6])\b(?!\s*(?:sp|fsp|ap)\b)",
     re.I,
 )
 _THEIR_FLIP = re.compile(
     r"\b(?:they|their \w+|the (?:goalie|keeper|goalkeeper|defender)|goalie|keeper|opp\w*)\s+(?:\w+\s+){0,2}?"
-    r"(?:flip|flips|flipped|reveal|reveals|revealed)\s+(?:a\s+|over\s+a\s+)?(?:lvl|level|lv|l)\s*(\d)\b",
+    r"(?:flip|flips|flipped|reveal|reveals|revealed)\s+(?:a\s+|over\s+a\s+)?(?:(?:lvl|level|lv|l)\s*)?([1-6])\b"
+    r"(?!\s*(?:sp|fsp|ap)\b)",
     re.I,
 )
 _SHOT_WORDS = re.compile(r"\b(?:flip\w*|last chance|kicker|keeper|goalie|goalkeeper|shot|score)\b", re.I)

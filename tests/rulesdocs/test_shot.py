@@ -39,3 +39,10 @@ def test_follow_ups_rework_the_last_shot(fresh_service: RulesService) -> None:
     goal = fresh_service.ask("and if the goalie flips a lvl 1?", where=where)
     assert "= 600 SP" in goal.text and "a goal" in goal.text
     assert goal.citations  # the last-chance rule is cited
+
+
+def test_a_flip_named_without_the_word_level() -> None:
+    before = "kicker 700 vs keeper 600, i flip a lvl 1 and they flip a lvl 3"
+    changed = shot.merge(before, "what if they flipped a 2 instead")
+    assert changed is not None and changed.keeper_flip == 2 and changed.kicker_flip == 1
+    assert shot.read("my kicker has 900 sp and i flip a 2 sp card") is None  # "2 sp" is no level
