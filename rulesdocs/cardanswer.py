@@ -20,7 +20,7 @@ import re
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from cards.describe import kind_line, stat_line, traits_line
-from rulesdocs import chat, contender
+from rulesdocs import chat, contender, statmod
 from rulesdocs.cardnames import granted_tags
 from rulesdocs.model import Citation
 from rulesdocs.understand import QuestionType
@@ -523,7 +523,14 @@ def answer_text(
             rule = None  # the worked-out line answers; a rule about something else would only mislead
     if kind == "stat":
         keys = asked_stats(question, card)
-        if keys and worked is None:
+        boosted = None
+        if other is not None and worked is None:  # "whats mystical elfs def with yami out"
+            boosted = statmod.with_bonus(other, card, keys) or statmod.with_bonus(
+                card, other, asked_stats(question, other)
+            )
+        if boosted is not None:
+            lines.append(boosted)
+        elif keys and worked is None:
             lines.append(stat_phrase(card, keys))
         elif worked is None:
             kind_words = kind_line(card.type, card.subtype)

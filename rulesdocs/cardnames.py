@@ -374,7 +374,9 @@ def second(question: str, game: GameId, first: Mention, common: Collection[str] 
             break
     else:
         return None
-    sides = [m for m in (find(" ".join(side), game) for side in (before, after)) if m is not None]
+    vocabulary = name_words(game)
+    typed = [*(before, after), *([_singular(w, vocabulary) for w in side] for side in (before, after))]
+    sides = [m for m in (find(" ".join(side), game) for side in typed) if m is not None]  # "dark magicians atk"
     found = max(sides, key=lambda m: len(m.words), default=None)
     if found is None:
         nick = _nicknames(game)

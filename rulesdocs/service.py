@@ -33,6 +33,7 @@ from rulesdocs import (
     review,
     ruling,
     scope,
+    statmod,
     understand,
     verdict,
     worked,
@@ -404,8 +405,11 @@ class RulesService:
                     contender.needed(question, card, earlier) is not None
                     or (refers and contender.involvable(question, card, earlier) is not None)
                     or (refers and cardanswer.pair_verdict(card, earlier) is not None)
+                    or (refers and statmod.with_bonus(earlier, card, []) is not None)
                 )  # "would it work on raiga" after Mitsu
                 other = earlier if pairs else None
+            if other is not None and cardanswer.asked_stats(stripped, other) and statmod.with_bonus(card, other, []):
+                card, other, card_kind = other, card, "stat"  # "whats dark magicians atk with book of secret arts"
             if card_kind != "rule" and not about_it:
                 return self._card_answer(question, game, card, card_kind, None, qtype, other), understood
             rule = chosen if chosen is not None and chosen.score >= floor and not _unsure(chosen) else None

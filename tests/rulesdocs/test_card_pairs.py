@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesdocs import cardanswer
+from rulesdocs import cardanswer, statmod
 from rulesdocs.cardnames import card
 from rulesdocs.service import Asked, RulesService
 
@@ -61,3 +61,27 @@ def test_a_character_is_involved_only_with_an_event_showing_one_of_its_ratings(
 ) -> None:
     answer = fresh_service.ask(f"can i involve {character.lower()} with {event.lower()}", game="usagi")
     assert answer.text.startswith(f"{verdict}: {event} shows"), answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "told"),
+    [
+        ("whats dark magicians atk with book of secret arts", "Dark Magician has ATK 2800 (2500 printed, +300)"),
+        ("what is celtic guardians def with sogen", "Celtic Guardian has DEF 1400 (1200 printed, +200)"),
+        ("whats blue eyes atk with yami out", "Yami doesn't change Blue-Eyes White Dragon"),
+    ],
+)
+def test_a_stat_with_a_field_or_equip_spell(fresh_service: RulesService, question: str, told: str) -> None:
+    assert told in fresh_service.ask(question, game="yugioh").text
+
+
+def test_a_stat_with_it_out_after_a_field_spell(fresh_service: RulesService) -> None:
+    where = Asked(channel="field")
+    fresh_service.ask("what does yami do", game="yugioh", where=where)
+    answer = fresh_service.ask("whats mystical elfs def with it out", where=where)
+    assert answer.text.startswith("With Yami, Mystical Elf has DEF 2200")
+
+
+def test_a_fairy_loses_with_yami() -> None:
+    told = statmod.with_bonus(_card("yugioh", "Yami"), _card("yugioh", "Petit Angel"), ["atk"])
+    assert told == "With Yami, Petit Angel has ATK 400 (600 printed, -200) (its penalty is for Fairy monsters)."

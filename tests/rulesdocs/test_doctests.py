@@ -28,6 +28,7 @@ MODULES = [
     "rulesdocs.worked",
     "rulesdocs.contender",
     "rulesdocs.namedfight",
+    "rulesdocs.statmod",
 ]
 
 
