@@ -35,7 +35,7 @@ KIND_SUBTYPES = {
     "spell": ("quick-play", "continuous", "field", "equip", "ritual"),
     "trap": ("continuous", "counter"),
     "monster": ("fusion", "ritual"),
-    "moment": ("action", "response"),
+    "moment": ("action", "response", "held"),
     "event": ("story",),
 }
 """Subtypes read with the kind ("a counter trap"), where the rules treat them apart."""
@@ -424,7 +424,7 @@ def replace(question: str, mention: Mention, *, level: bool = True) -> str:
 
 _NAMED_CARD_QUESTIONS = (
     re.compile(
-        r"^\s*(?:what|wat|wut)\s+(?:does|do|did)\s+(?:the|a|an|my|his|her|their|this|that)?\s*"
+        r"^\s*(?:what|wat|wut)\s+(?:does|do|did)\s+(?:(?:the|a|an|my|his|her|their|this|that)\s+)?"
         r"(?P<name>[a-z0-9' -]{3,60}?)(?:\s+(?:card|super technique|technique|jutsu|ability|effect))?"
         r"\s+(?:do|does|say|says)\b(?:\s+exactly)?\s*(?:[?!.,]|$)"
     ),

@@ -78,3 +78,8 @@ def test_it_after_a_card_is_read_as_its_kind_when_that_answers_better(fresh_serv
     fresh_service.ask("what does poisoned tea do", game="usagi", where=where)
     answer = fresh_service.ask("can i use it as a response to someone elses action", where=where)
     assert answer.text.startswith("No") and "Action Moment" in answer.text
+
+
+def test_a_card_name_starting_like_an_article_is_read_whole(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("what does ambush do", game="usagi")  # not "a" + "mbush"
+    assert answer.kind == "card" and "Exhaust target Ally" in answer.text
