@@ -5,8 +5,9 @@
 First what players judge, on the chat sets (tests/rulesdocs/blind3, frozen 2026-11-28 in the
 fourteenth session before any tuning; tests/rulesdocs/blind2, frozen 2026-11-28 earlier, no longer
 blind for Inazuma and Inuyasha; tests/rulesdocs/blind, frozen 2026-11-24: written blind from the
-rulebooks and card data; tests/rulesdocs/dev, dev3, dev4 and dev5: for tuning; dev3 to dev5 written like
-blind3 by other helpers, dev4 in the fifteenth session, dev5 in the sixteenth, weighted to follow-ups),
+rulebooks and card data; tests/rulesdocs/dev, dev3 to dev6: for tuning; dev3 to dev6 written like
+blind3 by other helpers, dev4 in the fifteenth session, dev5 in the sixteenth, weighted to follow-ups,
+dev6 in the seventeenth, follow-up conversations only),
 per game and per question type: right fact
 in the answer text,
 confidently wrong (an answer, not "not found" or "did you mean", without the fact), clarified, the
@@ -150,6 +151,7 @@ def main() -> int:
         "dev3": chat_quality(service, "dev3", args.misses),
         "dev4": chat_quality(service, "dev4", args.misses),
         "dev5": chat_quality(service, "dev5", args.misses),
+        "dev6": chat_quality(service, "dev6", args.misses),
         "knowledge_build": knowledge_build(),
         "index": build_times(args.docs),
     }
