@@ -422,11 +422,23 @@ def replace(question: str, mention: Mention, *, level: bool = True) -> str:
     return " ".join(words)
 
 
+_STATS = (
+    r"(?:ratings?|stats|colou?r values?|atk|def|power|sp|fsp|combat|support|level|cost|chakra|entrance"
+    r"|intrigue|diplomacy|ceremony|labor)\b"
+)
 _NAMED_CARD_QUESTIONS = (
     re.compile(
         r"^\s*(?:what|wat|wut)\s+(?:does|do|did)\s+(?:(?:the|a|an|my|his|her|their|this|that)\s+)?"
         r"(?P<name>[a-z0-9' -]{3,60}?)(?:\s+(?:card|super technique|technique|jutsu|ability|effect))?"
         r"\s+(?:do|does|say|says)\b(?:\s+exactly)?\s*(?:[?!.,]|$)"
+    ),
+    re.compile(  # "whats the deck cost of tetsusaiga"
+        r"\bwhat(?:s|'s|\s+is|\s+are)\s+(?:the\s+)?(?:deck\s+|hand\s+|entrance\s+)?" + _STATS + r"\s+(?:of|for)\s+"
+        r"(?:the\s+|a\s+)?(?P<name>[a-z0-9' -]{3,40}?)\s*[?!.]*\s*$"
+    ),
+    re.compile(  # "what entrance cost is jiraiya"
+        r"^\s*what\s+(?:deck\s+|hand\s+|entrance\s+)?" + _STATS + r"\s+(?:is|does|has)\s+(?:the\s+)?"
+        r"(?P<name>[a-z0-9' -]{3,40}?)(?:\s+have)?\s*[?!.]*\s*$"
     ),
     re.compile(
         r"\bwhat(?:\s+(?:are|r|is|s)|s|'s)\s+(?:the\s+)?(?P<name>[a-z0-9' -]{3,40}?)(?:'?s)?\s+"

@@ -163,6 +163,8 @@ def test_questions_without_words_get_a_reply(fresh_service: RulesService, questi
         ("yugioh", "does ash blossom negate pot of greed", "ash blossom"),
         ("usagi", "what are jotaros ratings on his card", "jotaro"),
         ("naruto", "what does the sasuke uchiha chidori card do exactly", "sasuke uchiha chidori"),
+        ("naruto", "what entrance cost is jiraiya", "jiraiya"),
+        ("yugioh", "whats the atk of jinzo", "jinzo"),
     ],
 )
 def test_questions_about_cards_the_rules_never_name_point_to_the_card_lookup(
