@@ -922,7 +922,8 @@ def _repeats(chosen: ruling.Ruling, previous: conv.Context, words: list[str], fa
 
 _ASKS_AGAIN = re.compile(
     r"^\W*(?:but |and |so )?"
-    r"(?:why(?: not| is that| so)?|how come|really|are you sure|you sure|wdym|what do you mean)\W*$",
+    r"(?:why(?: not| is that| so)?|how come|really|are you sure|you sure|wdym|what do you mean)"
+    r"(?:\s+(?:tho|though|then))?\W*$",
     re.IGNORECASE,
 )
 """A follow-up asking for the reason of the answer just given, which the rule itself states."""

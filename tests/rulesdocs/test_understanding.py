@@ -215,12 +215,13 @@ def test_a_short_follow_up_the_last_answer_already_states_gets_that_answer(fresh
     assert again.found and "tactic blue" in again.text
 
 
-def test_why_not_after_an_answer_gets_the_rule_again_not_another_rule(fresh_service: RulesService) -> None:
+@pytest.mark.parametrize("why", ["why not?", "why tho", "but why though?"])
+def test_why_not_after_an_answer_gets_the_rule_again_not_another_rule(fresh_service: RulesService, why: str) -> None:
     where = Asked(channel="why-not")
     first = fresh_service.ask(
         "if an effect gives my char +2 blue but it has no blue at all, does it get blue 2", game="inuyasha", where=where
     )
-    again = fresh_service.ask("why not?", where=where)
+    again = fresh_service.ask(why, where=where)
     assert first.found and again.found and again.citations[0].section == first.citations[0].section
 
 
