@@ -268,7 +268,7 @@ def test_a_yes_no_question_about_a_number_gets_the_verdict_of_the_limit(
 @pytest.mark.parametrize(
     ("question", "game", "opening"),
     [
-        ("does the peddler cost anything to play", "usagi", "Wandering Peddler has no printed cost"),
+        ("does the peddler cost anything to play", "usagi", "Wandering Peddler has no cost: it is free to play"),
         ("how much chakra is lightning blade", "naruto", "Lightning Blade has cost 2 (1 Fire + 1 of any symbol)"),
         ("does yami power up my fairies", "yugioh", "The rules reference has no ruling on this card itself"),
     ],
