@@ -39,6 +39,7 @@ _ATTACKING_VALUE = re.compile(
 )
 _FACE_DOWN = re.compile(r"\bface.?down\b|\bset monster\b|\bfacedown\b", re.IGNORECASE)
 _DEFENSE_POSITION = re.compile(r"\b(?:def(?:en[cs]e)? (?:position|pos|mode)|in def\b)", re.IGNORECASE)
+_COLOR_ATTACK_WORDS = re.compile(r"\battack|\bhit|\bwins?\b|\bdefeat|\bwhat happens", re.IGNORECASE)
 _ASKS_BATTLE = re.compile(
     r"\b(?:dmg|damage|destroy(?:ed|s)?|dies|die|survive|survives|wins?|loses?|what happens|happens|who|lp|life)\b",
     re.IGNORECASE,
@@ -95,10 +96,15 @@ def _values(question: str) -> list[Monster]:
     return found
 
 
+def asks_battle(question: str) -> bool:
+    """True when `question` has a word a battle question needs (an attack, damage, who wins)."""
+    return bool(_ATTACKS.search(question) or _ASKS_BATTLE.search(question))
+
+
 def battle(question: str) -> Battle | None:
     """The battle `question` describes with two monsters' values, or None when it describes none."""
     monsters = _values(question)
-    if len(monsters) != 2 or not (_ATTACKS.search(question) or _ASKS_BATTLE.search(question)):
+    if len(monsters) != 2 or not asks_battle(question):
         return None
     first, second = monsters
     verb = _ATTACKS.search(question)
@@ -316,13 +322,18 @@ class ColorAttack:
     defender: ColorValue
 
 
+def asks_color_attack(question: str) -> bool:
+    """True when `question` has a word an Inuyasha attack question needs (an attack, who wins)."""
+    return _COLOR_ATTACK_WORDS.search(question) is not None
+
+
 def color_attack(question: str) -> ColorAttack | None:
     """The attack `question` describes ("my guy attacks with red 3 and their char has red 3"): two
     values in the same color, the first the attacker's unless the question says theirs attacks."""
     values = _colors(question)
     if len(values) != 2 or values[0].color != values[1].color:
         return None
-    if not re.search(r"\battack|\bhit|\bwins?\b|\bdefeat|\bwhat happens", question, re.IGNORECASE):
+    if not asks_color_attack(question):
         return None
     first, second = values
     if _ATTACKED_BY.search(question) or (first.side == "mine" and second.side == "theirs" and "defend" in question):

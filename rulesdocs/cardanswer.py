@@ -348,7 +348,7 @@ _COST_TRAIT = re.compile(
 )
 
 
-def _boost_fits(requirement: CardDef, user: CardDef) -> tuple[bool, str] | None:
+def _trait_fits(requirement: CardDef, user: CardDef) -> tuple[bool, str] | None:
     """Whether `requirement`'s bonus reaches `user`: the trait it names ("Your Human characters get"),
     and, for an Inuyasha color bonus, the color, which a character must already have to gain it."""
     paid = _COST_TRAIT.search(requirement.text)
@@ -384,7 +384,7 @@ def _fits(requirement: CardDef, user: CardDef) -> tuple[bool, str] | None:
         key = "attribute" if wanted.isupper() else "race"
         has = str(user.stats.get(key, ""))
         return has.lower() == wanted.lower(), f"it goes only on a {wanted} monster; {user.name} is {has or 'neither'}"
-    boost = _boost_fits(requirement, user)
+    boost = _trait_fits(requirement, user)
     if boost is not None:
         return boost
     if user.type != "Ninja":
@@ -433,6 +433,19 @@ def pair_verdict(card: CardDef, other: CardDef) -> str | None:
         if fit is not None:
             return f"{'Yes' if fit[0] else 'No'}, by its text: {fit[1]}."
     return None
+
+
+def pairs(question: str, card: CardDef, earlier: CardDef, refers: bool) -> bool:
+    """Whether the question asks about `card` together with `earlier`, the card talked about before: an
+    Usagi Event with a Setting, or, when it refers back ("would it work on raiga" after Mitsu), whether one
+    can be involved with, used on, or boosted by the other."""
+    if contender.needed(question, card, earlier) is not None:
+        return True
+    return refers and (
+        contender.involvable(question, card, earlier) is not None
+        or pair_verdict(card, earlier) is not None
+        or statmod.with_bonus(earlier, card, []) is not None
+    )
 
 
 def whose_verdict(question: str, card: CardDef) -> str | None:

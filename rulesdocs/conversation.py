@@ -150,6 +150,7 @@ class Context:
     choices: tuple[str, ...] = ()  # fact ids offered by a "did you mean" and awaiting a pick
     asked: str = ""  # the question as the player typed it (a game switch asks it again)
     fact: str = ""  # the fact that answered it (a follow-up answered by the same fact changed nothing)
+    worked: bool = False  # `asked` is a situation worked out with numbers (a battle, a showdown)
 
 
 class ConversationStore:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulesdocs import cardnames
+from rulesdocs import calc, cardnames
 from rulesdocs.model import GameId
 
 _DEFENDING = re.compile(r"\bface.?down\b|\bfacedown\b|\bset\b|\bdef(?:en[cs]e)?\b|\bin def\b", re.IGNORECASE)
@@ -101,10 +101,20 @@ class Reading:
         return "; ".join(f"{name}: {value} {label}" for name, label, value in self.values) + "."
 
 
+def _may_fight(question: str, game: GameId) -> bool:
+    """The cheap check made before any card-name look-up: most questions describe no battle."""
+    if game == "yugioh":
+        return calc.asks_battle(question)
+    if game == "inuyasha":
+        typed = set(cardnames.words_of(question))
+        return not typed.isdisjoint(_COLORS) and calc.asks_color_attack(question)
+    return False
+
+
 def read(question: str, game: GameId) -> Reading | None:
     """`question` with its two named cards read as their printed values in the battle (Yu-Gi-Oh! ATK
     or DEF, an Inuyasha color the question names), or None when it doesn't name two such cards."""
-    if game not in ("yugioh", "inuyasha"):
+    if not _may_fight(question, game):
         return None
     found = _two_named(question, game)
     if found is None:

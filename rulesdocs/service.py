@@ -27,7 +27,6 @@ from rulesdocs import (
     cardanswer,
     cardnames,
     chat,
-    contender,
     followup,
     messages,
     review,
@@ -401,13 +400,8 @@ class RulesService:
             if other is None and previous is not None and previous.card and previous.card != card.name:
                 earlier = cardnames.card(game, previous.card)  # "so on bandits on the road…" after a Setting
                 refers = _REFERS_BACK.search(stripped) is not None
-                pairs = earlier is not None and (
-                    contender.needed(question, card, earlier) is not None
-                    or (refers and contender.involvable(question, card, earlier) is not None)
-                    or (refers and cardanswer.pair_verdict(card, earlier) is not None)
-                    or (refers and statmod.with_bonus(earlier, card, []) is not None)
-                )  # "would it work on raiga" after Mitsu
-                other = earlier if pairs else None
+                paired = earlier is not None and cardanswer.pairs(question, card, earlier, refers)
+                other = earlier if paired else None  # "would it work on raiga" after Mitsu
             if other is not None and cardanswer.asked_stats(stripped, other) and statmod.with_bonus(card, other, []):
                 card, other, card_kind = other, card, "stat"  # "whats dark magicians atk with book of secret arts"
             if card_kind != "rule" and not about_it:
@@ -441,11 +435,10 @@ class RulesService:
             answer = self._from_fact(question, game, chosen, hits, "whatis" if same_again else qtype)
             if chosen.fact.silent:  # the rules don't answer it: say so, then how tcgtable plays it
                 answer = dataclasses.replace(answer, text=f"{messages.rules_silent(game)} {answer.text}", found=False)
-            situation = previous.asked if previous is not None and previous.fact == chosen.fact.id else ""
             # "why only 1 dmg" after a showdown worked out: the next "what if theirs was 2" reworks that showdown
-            if not situation or worked.read(game, situation, None, None, None) is None:
-                situation = understood.asked
-            return answer, dataclasses.replace(understood, fact=chosen.fact.id, asked=situation)
+            keep = previous is not None and previous.worked and previous.fact == chosen.fact.id
+            situation = previous.asked if previous is not None and keep else understood.asked
+            return answer, dataclasses.replace(understood, fact=chosen.fact.id, asked=situation, worked=keep)
         return self._from_sections(question, game, context), understood
 
     def _battle(
@@ -465,7 +458,9 @@ class RulesService:
             return None
         ruled = self._from_fact(question, game, ruling.Ruling(fact, 1.0, 1.0, ()), hits, "other")
         text = f"{found.told}{found.own_text}\n\nThe rule: {fact.answer}"
-        return dataclasses.replace(ruled, text=text), dataclasses.replace(understood, asked=found.asked, fact=fact.id)
+        return dataclasses.replace(ruled, text=text), dataclasses.replace(
+            understood, asked=found.asked, fact=fact.id, worked=True
+        )
 
     def _sounds_like_other_game(self, question: str, game: GameId) -> bool:
         inference = conv.infer_game(question, self.index)

@@ -85,3 +85,9 @@ def test_a_stat_with_it_out_after_a_field_spell(fresh_service: RulesService) -> 
 def test_a_fairy_loses_with_yami() -> None:
     told = statmod.with_bonus(_card("yugioh", "Yami"), _card("yugioh", "Petit Angel"), ["atk"])
     assert told == "With Yami, Petit Angel has ATK 400 (600 printed, -200) (its penalty is for Fairy monsters)."
+
+
+def test_a_card_pairs_with_the_one_before_only_when_the_question_refers_back() -> None:
+    mitsu, raiga = _card("inuyasha", "Mitsu, Village Elder"), _card("inuyasha", "Raiga, Half-Demon Wanderer")
+    assert cardanswer.pairs("would it work on raiga", raiga, mitsu, refers=True)
+    assert not cardanswer.pairs("what does raiga do", raiga, mitsu, refers=False)

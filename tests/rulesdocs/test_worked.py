@@ -70,3 +70,21 @@ def test_a_color_only_one_named_character_has_is_not_worked_out() -> None:
 def test_a_card_with_an_effect_adds_its_text_to_the_worked_battle() -> None:
     found = worked.read("inuyasha", "my kurogane attacks their gensai with purple", None, None, "")
     assert found is not None and "Aggressive" in found.own_text and "Defensive" in found.own_text
+
+
+@pytest.mark.parametrize(
+    ("game", "question"),
+    [
+        ("yugioh", "can dark magician and summoned skull both be on the field"),
+        ("inuyasha", "can kurogane and gensai both be in play"),
+        ("inuyasha", "does kurogane attack before gensai"),  # no color named
+    ],
+)
+def test_no_card_is_looked_up_when_no_battle_is_described(
+    monkeypatch: pytest.MonkeyPatch, game: str, question: str
+) -> None:
+    def refuse(*_: object) -> None:
+        raise AssertionError("looked up a card name for a question with no battle in it")
+
+    monkeypatch.setattr(cardnames, "lookup", refuse)
+    assert namedfight.read(question, game) is None
