@@ -139,6 +139,7 @@ class RulesIndex:
             else:
                 self.glossary.setdefault(chunk.game, {})[textmod.fold(chunk.title)] = chunk
         self._row = {id(c): i + 1 for i, c in enumerate(chunks)}
+        self._reference_text: dict[GameId, str] = {}
         self.fields = FieldIndex(chunks)
 
     # ----- opening and building ----------------------------------------------------------------
@@ -187,6 +188,18 @@ class RulesIndex:
     def term(self, game: GameId, term: str) -> Chunk | None:
         """The glossary entry for `term` (case and accents ignored), if it exists."""
         return self.glossary.get(game, {}).get(textmod.fold(term).strip())
+
+    def mentions(self, game: GameId, phrase: str) -> bool:
+        """True when `game`'s rules reference uses `phrase` (its index terms, in order) anywhere."""
+        wanted = textmod.term_text(phrase, game)
+        if not wanted:
+            return True
+        if game not in self._reference_text:
+            parts = [
+                textmod.term_text(f"{c.title} {c.text}", game) for c in self.chunks if c.game == game and c.is_reference
+            ]
+            self._reference_text[game] = f" {' '.join(parts)} "
+        return f" {wanted} " in self._reference_text[game]
 
     def terms_of(self, chunk: Chunk) -> frozenset[str]:
         """The normalized terms of `chunk` (title, keywords and text)."""

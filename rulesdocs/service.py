@@ -372,7 +372,9 @@ class RulesService:
             outside, card_kind = None, "text"  # "how much does it cost" of a card without a printed cost: its text
         if outside is not None and (chosen is None or chosen.similarity < SCOPE_OVERRIDE):
             return self._outside(question, game, outside, hits), understood
-        unknown_card = _unknown_card(conv.strip_game_names(question), matcher) if previous is None else None
+        unknown_card = (
+            _unknown_card(conv.strip_game_names(question), matcher, self.index, game) if previous is None else None
+        )
         if (
             unknown_card is not None
             and card is not None
@@ -859,13 +861,19 @@ any other game's, is taken (after the channel's conversation and match)."""
 SCOPE_OVERRIDE = 0.8
 
 
-def _unknown_card(question: str, matcher: FactMatcher) -> str | None:
+def _unknown_card(question: str, matcher: FactMatcher, index: RulesIndex, game: GameId) -> str | None:
     """The card named in a question about particular cards when the name holds a word the rules
-    never use ("tetsusaiga", "ash blossom"): such a card's text or ruling is not in the rulebook."""
+    never use ("ash blossom"), or when our rules reference never names it ("mirror force", "tetsusaiga",
+    named only in a demo deck list): such a card's text or ruling is not in the rulebook."""
     for name in cardnames.named_card_question(question):
-        if matcher.strange_words(name):
+        described = not _CARD_PARTS.isdisjoint(cardnames.words_of(name))  # "the italic writing in the text box"
+        if matcher.strange_words(name) or (not described and not index.mentions(game, name)):
             return name
     return None
+
+
+_CARD_PARTS = frozenset({"card", "cards", "text", "box", "writing", "icon", "symbol", "picture", "border", "corner"})
+"""Words that make a phrase a description of a card's parts, not a card's name."""
 
 
 """A question that looks outside the rules (scope.yaml) is still answered by a fact this similar."""

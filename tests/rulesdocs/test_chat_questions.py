@@ -165,6 +165,8 @@ def test_questions_without_words_get_a_reply(fresh_service: RulesService, questi
         ("naruto", "what does the sasuke uchiha chidori card do exactly", "sasuke uchiha chidori"),
         ("naruto", "what entrance cost is jiraiya", "jiraiya"),
         ("yugioh", "whats the atk of jinzo", "jinzo"),
+        ("yugioh", "what does mirror force do", "mirror force"),  # its words are rules words, the name isn't
+        ("inuyasha", "whats the deck cost of tetsusaiga", "tetsusaiga"),  # named only in a demo deck list
     ],
 )
 def test_questions_about_cards_the_rules_never_name_point_to_the_card_lookup(
@@ -176,7 +178,12 @@ def test_questions_about_cards_the_rules_never_name_point_to_the_card_lookup(
 
 
 def test_rules_terms_in_card_shaped_questions_are_still_rules(fresh_service: RulesService) -> None:
-    for game, question in [("yugioh", "what does a tribute do"), ("inuyasha", "what does expend do")]:
+    for game, question in [
+        ("yugioh", "what does a tribute do"),
+        ("inuyasha", "what does expend do"),
+        ("yugioh", "whats the italic writing in the monster text box for"),
+        ("usagi", "what does the event field do"),
+    ]:
         assert fresh_service.ask(question, game=game).found, question
 
 
