@@ -13,6 +13,9 @@ Your kicker: 600 + 200 (level 2 flip) = 800 SP; the goalkeeper: 500 + 300 (level
 both flip again (repeat the last chance) and compare until one side is higher.
 >>> outcome(read("my kicker has 500 sp and i flip a lvl 2 card for last chance, whats my total"))
 'Your kicker: 500 + 200 (level 2 flip) = 700 SP.'
+>>> print(outcome(read("shot is 700 vs 700 after last chance, who wins")))
+Your kicker: 700 SP after the last chance; the goalkeeper: 700 SP after the last chance. A tie: both flip \
+again (repeat the last chance) and compare until one side is higher.
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ _THEIR_FLIP = re.compile(
 )
 _SHOT_WORDS = re.compile(r"\b(?:flip\w*|last chance|kicker|keeper|goalie|goalkeeper|shot|score)\b", re.I)
 _BARE_LEVEL = re.compile(r"\b(?:lvl|level|lv)\s*(\d)\b", re.I)
+_AFTER_FLIPS = re.compile(r"\bafter (?:the |our |both )?(?:last chance|flips?|flipping)\b", re.I)
+_VERSUS = re.compile(r"\b(\d{3,4})\s*(?:vs\.?|v|versus|against|to)\s*(\d{3,4})\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +73,11 @@ def read(question: str) -> Shot | None:
         number(_MY_FLIP, question),
         number(_THEIR_FLIP, question),
     )
+    if not shot.worked and _AFTER_FLIPS.search(question):  # "shot is 700 vs 700 after last chance": totals
+        versus = _VERSUS.search(question)
+        kicker, keeper = (int(versus[1]), int(versus[2])) if versus else (shot.kicker, shot.keeper)
+        if kicker is not None and keeper is not None:
+            return Shot(kicker, keeper, 0, 0)
     return shot if shot.worked else None
 
 
@@ -110,6 +120,8 @@ def _side(name: str, sp: int | None, level: int | None) -> tuple[str, int | None
         return "", None
     if level is None:
         return f"{name}: {sp} SP (no flip given)", sp
+    if level == 0:  # a total given after the last chance
+        return f"{name}: {sp} SP after the last chance", sp
     total = sp + 100 * level
     return f"{name}: {sp} + {100 * level} (level {level} flip) = {total} SP", total
 

@@ -46,3 +46,16 @@ def test_a_flip_named_without_the_word_level() -> None:
     changed = shot.merge(before, "what if they flipped a 2 instead")
     assert changed is not None and changed.keeper_flip == 2 and changed.kicker_flip == 1
     assert shot.read("my kicker has 900 sp and i flip a 2 sp card") is None  # "2 sp" is no level
+
+
+@pytest.mark.parametrize(
+    ("question", "told"),
+    [
+        ("shot is 700 vs 700 after last chance, who wins", "A tie: both flip again"),
+        ("after the flips my kicker is at 900 and their keeper 800 do i score", "a goal"),
+        ("its 600 to 800 after flipping, do i score", "stopped"),
+    ],
+)
+def test_totals_given_after_the_last_chance_are_compared_as_they_are(question: str, told: str) -> None:
+    kick = shot.read(question)
+    assert kick is not None and told in shot.outcome(kick)
