@@ -104,7 +104,7 @@ _AFTER_CONDITION = re.compile(
     r"(?:i|you|we|it|they|he|she)\b.*)$",
     re.IGNORECASE,
 )
-_CLAUSE = re.compile(r"[,;?!]+\s*|\s+(?:so|then|but)\s+")
+_CLAUSE = re.compile(r"[,;?!]+\s*|\.+\s+|\s+(?:so|then|but)\s+")
 
 
 def _clauses(question: str) -> list[str]:

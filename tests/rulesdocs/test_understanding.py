@@ -31,6 +31,8 @@ from rulesdocs.understand import profile, question_type, shape, situation
         ("my field spell gets destroyed, does the other one activate", "yesno"),
         ("aggressive keyword how does it work", "howto"),
         ("opening hand size?", "other"),
+        ("i stole their fang blade with snatch and run. do i pay its deck cost too?", "yesno"),  # a situation first
+        ("its turn 3. how many reserves can i move", "howmany"),
     ],
 )
 def test_question_types(question: str, kind: str) -> None:
