@@ -81,7 +81,7 @@ def question_type(question: str) -> QuestionType:
     q = " ".join(question.split())
     if _WHY.search(q) or _WHY_ANYWHERE.search(q):
         return "why"
-    for clause in _clauses(q):
+    for clause in _clauses(_LEADING_STATEMENTS.sub("", q) or q):  # "its turn 3. how many…": the question
         found = _opening_type(clause)
         if found is not None:
             return found
@@ -104,7 +104,9 @@ _AFTER_CONDITION = re.compile(
     r"(?:i|you|we|it|they|he|she)\b.*)$",
     re.IGNORECASE,
 )
-_CLAUSE = re.compile(r"[,;?!]+\s*|\.+\s+|\s+(?:so|then|but)\s+")
+_LEADING_STATEMENTS = re.compile(r"^(?:[^?.!]+\.+\s+)+(?=\S)")
+"""Sentences of situation, ended by a period, before the question ("i stole their fang blade. do i pay…")."""
+_CLAUSE = re.compile(r"[,;?!]+\s*|\s+(?:so|then|but)\s+")
 
 
 def _clauses(question: str) -> list[str]:
