@@ -419,6 +419,15 @@ def _fits(requirement: CardDef, user: CardDef) -> tuple[bool, str] | None:
     return None
 
 
+_PAIRING = re.compile(
+    r"\b(?:on|onto|to|with|use[sd]?|using|equip\w*|attach\w*|give[sn]?|help(?:s|ed)?|works?|boost\w*|affect\w*|"
+    r"target\w*|buff\w*|gets?|appl(?:y|ies)|pump\w*|stack\w*|for|heal\w*|expend\w*|pay\w*|discard\w*|"
+    r"sacrific\w*|tribut\w*|sav(?:e|es|ed|ing)|protect\w*|read(?:y|ies))\b",
+    re.IGNORECASE,
+)
+"""Words of a question asking whether one card goes on, helps or is used with another."""
+
+
 def pair_verdict(card: CardDef, other: CardDef) -> str | None:
     """Yes/No to "can i equip X to Y" / "can Y use X" from what X's text asks of the card it goes on.
 
@@ -523,8 +532,8 @@ def answer_text(
     """The reply: the stat asked first, or the text, or the rule then the card."""
     lines: list[str] = []
     whose = whose_verdict(question, card) if kind == "rule" else None
-    if whose is None and other is not None and kind == "rule":
-        whose = pair_verdict(card, other)
+    if whose is None and other is not None and kind == "rule" and _PAIRING.search(question):
+        whose = pair_verdict(card, other)  # not "why cant my raiga attack their mitsu": that asks a rule
     if whose is not None:  # the card's own words answer it: no rule about its kind of card is needed
         lines.append(whose)
         rule = None

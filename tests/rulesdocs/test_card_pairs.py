@@ -91,3 +91,10 @@ def test_a_card_pairs_with_the_one_before_only_when_the_question_refers_back() -
     mitsu, raiga = _card("inuyasha", "Mitsu, Village Elder"), _card("inuyasha", "Raiga, Half-Demon Wanderer")
     assert cardanswer.pairs("would it work on raiga", raiga, mitsu, refers=True)
     assert not cardanswer.pairs("what does raiga do", raiga, mitsu, refers=False)
+
+
+def test_two_cards_in_a_battle_question_get_the_rule_not_a_pair_verdict(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask(
+        "why cant my raiga hot headed guardian attack their mitsu?? he has 5 red", game="inuyasha"
+    )
+    assert answer.found and "by its text" not in answer.text and "color" in answer.text
