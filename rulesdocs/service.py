@@ -686,6 +686,8 @@ class RulesService:
             return context.game
         if context is not None and context.game is not None and context.card and _REFERS_BACK.search(question):
             return context.game  # "can i flip it up the turn i set it" right after a card: that card's game
+        if context is not None and context.game is not None and _ANAPHOR.search(question):
+            return context.game  # "can i swap whats in there between rounds": "there" is the last answer's subject
         inference = conv.infer_game(question, index)
         if inference.strong:
             return inference.best
@@ -745,6 +747,8 @@ MAX_OPTIONS = 3
 SURE_SCORE = 0.5
 """A best fact scoring this well answers even with close rivals; below it, rivals within
 `ruling.CLOSE_MARGIN` make the reply a "did you mean" (tuned on the dev chat sets)."""
+_ANAPHOR = re.compile(r"\b(?:it|its|it's|that|this|those|these|them|there|he|hes|he's|him|she|shes|she's|her)\b", re.I)
+"""Words that stand for what the last answer was about (unlike "their", which is the opponent's)."""
 _REFERS_BACK = re.compile(
     r"\b(?:it|its|it's|this|that|they|them|their|this card|that card|the card|he|his|him|he's|hes|she|her|hers|"
     r"she's|shes)\b",

@@ -601,3 +601,10 @@ def test_a_stat_follow_up_naming_a_state_gets_the_stat_in_that_state(fresh_servi
     assert "combat 5" in fresh_service.ask("asumas combat?", game="naruto", where=where).text
     injured = fresh_service.ask("and when hes injured", where=where)
     assert injured.text.startswith("Asuma Sarutobi has injured combat 3 · injured support 1")
+
+
+def test_a_question_pointing_back_stays_in_the_conversations_game(fresh_service: RulesService) -> None:
+    where = Asked(channel="kaitou")
+    fresh_service.ask("can cards target stuff in my kaitou deck", game="inuyasha", where=where)
+    answer = fresh_service.ask("can i swap whats in there between rounds", where=where)  # "rounds" is Inazuma's word
+    assert answer.game == "inuyasha"
