@@ -1,4 +1,4 @@
-"""Working out a battle a player describes with numbers (Yu-Gi-Oh! ATK/DEF, Inuyasha colors).
+"""Working out a Yu-Gi-Oh! battle a player describes with numbers (ATK/DEF; Inuyasha colors: `colorfight`).
 
 "my 1800 atk attacks their 1400 atk monster, how much dmg" is a rules question with a number for an
 answer: the rule (the lower ATK is destroyed, its controller takes the difference) applied to the
@@ -31,7 +31,7 @@ _VALUE = re.compile(
 _MINE = re.compile(r"\b(?:my|mine|i|ive|i've|me|our)\b", re.IGNORECASE)
 _THEIRS = re.compile(r"\b(?:their|theirs|his|her|hers|opponents?|opp'?s?|enemy|they)\b", re.IGNORECASE)
 _ATTACKS = re.compile(r"\b(?:attack(?:s|ed|ing)?|swings?|swung|hits?|battles?|into)\b", re.IGNORECASE)
-_ATTACKED_BY = re.compile(r"\battacked by\b|\bgets? attacked\b|\bwas attacked\b|\bis attacked\b", re.IGNORECASE)
+ATTACKED_BY = re.compile(r"\battacked by\b|\bgets? attacked\b|\bwas attacked\b|\bis attacked\b", re.IGNORECASE)
 _ATTACKING_VALUE = re.compile(
     r"\s*(?:(?:monster|guy|one|beater|beatstick)\s+)?"
     r"(?:attacks|attacked|attacking|swings|swung|hits|goes into|battles)\b",
@@ -39,7 +39,6 @@ _ATTACKING_VALUE = re.compile(
 )
 _FACE_DOWN = re.compile(r"\bface.?down\b|\bset monster\b|\bfacedown\b", re.IGNORECASE)
 _DEFENSE_POSITION = re.compile(r"\b(?:def(?:en[cs]e)? (?:position|pos|mode)|in def\b)", re.IGNORECASE)
-_COLOR_ATTACK_WORDS = re.compile(r"\battack|\bhit|\bwins?\b|\bdefeat|\bwhat happens", re.IGNORECASE)
 _ASKS_BATTLE = re.compile(
     r"\b(?:dmg|damage|destroy(?:ed|s)?|dies|die|survive|survives|wins?|loses?|what happens|happens|who|lp|life)\b",
     re.IGNORECASE,
@@ -70,7 +69,7 @@ class Battle:
     face_down: bool
 
 
-def _side(before: str) -> Side:
+def side_of(before: str) -> Side:
     """Whose card a value is, from the words typed just before it: the last "my" or "their" wins."""
     mine = [m.start() for m in _MINE.finditer(before)]
     theirs = [m.start() for m in _THEIRS.finditer(before)]
@@ -92,7 +91,7 @@ def _values(question: str) -> list[Monster]:
         stat: Stat = "def" if label.startswith("def") else "atk"
         before = question[max(previous_end, match.start() - SIDE_WINDOW) : match.start()]
         previous_end = match.end()
-        found.append(Monster(int(match.group("n").replace(",", "")), stat, _side(before), match.start()))
+        found.append(Monster(int(match.group("n").replace(",", "")), stat, side_of(before), match.start()))
     return found
 
 
@@ -108,7 +107,7 @@ def battle(question: str) -> Battle | None:
         return None
     first, second = monsters
     verb = _ATTACKS.search(question)
-    attacked_by = _ATTACKED_BY.search(question)
+    attacked_by = ATTACKED_BY.search(question)
     if attacked_by is not None and first.at < attacked_by.start() < second.at:
         attacker, target = second, first
     elif verb is not None and first.at < verb.start() < second.at:
@@ -211,7 +210,7 @@ def _bare(follow_up: str, before: Battle) -> list[Monster]:
     return [Monster(int(values[0].group("n").replace(",", "")), monster.stat, side, values[0].start())]
 
 
-def _whose(side: Side, capital: bool = False) -> str:
+def whose(side: Side, capital: bool = False) -> str:
     word = "your" if side == "mine" else "their"
     return word.capitalize() if capital else word
 
@@ -225,8 +224,8 @@ def outcome(fight: Battle | None) -> str:
     if fight is None:
         return ""
     a, t = fight.attacker, fight.target
-    mine = f"{_whose(a.side, True)} {a.value} ATK monster"
-    theirs = f"{_whose(t.side)} {t.value} {t.stat.upper()}"
+    mine = f"{whose(a.side, True)} {a.value} ATK monster"
+    theirs = f"{whose(t.side)} {t.value} {t.stat.upper()}"
     flipped = " (the face-down monster is flipped face-up)" if fight.face_down else ""
     if t.stat == "atk":
         if a.value > t.value:
@@ -281,90 +280,3 @@ def direct_outcome(atk: int | None) -> str:
         f"With no monster to block it, your {atk} ATK monster attacks directly: your opponent takes {atk} "
         f"damage (Direct Damage), losing {atk} Life Points."
     )
-
-
-# ----- Inuyasha TCG: an attack in one color ---------------------------------------------------
-
-COLORS = ("red", "white", "black", "blue", "purple")
-_COLOR_VALUE = re.compile(
-    r"\b(?P<color>red|white|black|blue|purple)\s*(?:value\s*(?:of\s*)?|of\s*)?(?P<n>\d{1,2})\b"
-    r"|\b(?P<n2>\d{1,2})\s*(?P<color2>red|white|black|blue|purple)\b",
-    re.IGNORECASE,
-)
-
-
-@dataclass(frozen=True, slots=True)
-class ColorValue:
-    """A character's value in one color, as typed ("red 3"), and whose character it is."""
-
-    color: str
-    value: int
-    side: Side
-
-
-def _colors(question: str) -> list[ColorValue]:
-    found: list[ColorValue] = []
-    previous_end = 0
-    for match in _COLOR_VALUE.finditer(question):
-        color = (match.group("color") or match.group("color2")).lower()
-        value = int(match.group("n") or match.group("n2"))
-        before = question[max(previous_end, match.start() - SIDE_WINDOW) : match.start()]
-        previous_end = match.end()
-        found.append(ColorValue(color, value, _side(before)))
-    return found
-
-
-@dataclass(frozen=True, slots=True)
-class ColorAttack:
-    """An Inuyasha attack described with the two values in the attack color."""
-
-    attacker: ColorValue
-    defender: ColorValue
-
-
-def asks_color_attack(question: str) -> bool:
-    """True when `question` has a word an Inuyasha attack question needs (an attack, who wins)."""
-    return _COLOR_ATTACK_WORDS.search(question) is not None
-
-
-def color_attack(question: str) -> ColorAttack | None:
-    """The attack `question` describes ("my guy attacks with red 3 and their char has red 3"): two
-    values in the same color, the first the attacker's unless the question says theirs attacks."""
-    values = _colors(question)
-    if len(values) != 2 or values[0].color != values[1].color:
-        return None
-    if not asks_color_attack(question):
-        return None
-    first, second = values
-    if _ATTACKED_BY.search(question) or (first.side == "mine" and second.side == "theirs" and "defend" in question):
-        first, second = second, first
-    attacker = first if first.side else replace(first, side="theirs" if second.side == "mine" else "mine")
-    defender = second if second.side else replace(second, side="theirs" if attacker.side == "mine" else "mine")
-    return ColorAttack(attacker, defender)
-
-
-def merge_color(previous: str, follow_up: str) -> ColorAttack | None:
-    """The previous question's attack with the value a follow-up changes ("what if theirs was red 4")."""
-    before = color_attack(previous)
-    changed = _colors(follow_up)
-    if before is None or len(changed) != 1 or changed[0].color != before.attacker.color:
-        return None
-    new = changed[0]
-    if new.side == before.attacker.side and new.side:
-        return replace(before, attacker=replace(before.attacker, value=new.value))
-    if new.side == before.defender.side and new.side:
-        return replace(before, defender=replace(before.defender, value=new.value))
-    return None
-
-
-def color_outcome(attack: ColorAttack | None) -> str:
-    """What happens in an Inuyasha attack: equal or higher defeats the defender and steals a shard."""
-    if attack is None:
-        return ""
-    a, d = attack.attacker, attack.defender
-    told = (
-        f"{_whose(a.side, True)} attacker's {a.color} {a.value} against {_whose(d.side)} defender's {d.color} {d.value}"
-    )
-    if a.value >= d.value:
-        return f"{told}: equal or higher, so the defender is defeated and the attacker steals 1 shard."
-    return f"{told}: lower, so nothing happens: the defender is not defeated and no shard is stolen."

@@ -2,7 +2,7 @@
 
 "if my dark magician attacks their summoned skull" is `calc.battle`'s "my 2500 atk monster attacks
 their 2500 atk monster" once each name is read as its printed value; "my kurogane attacks their
-gensai with purple" is `calc.color_attack`'s "my purple 4 attacks their purple 4". The defender
+gensai with purple" is `colorfight.color_attack`'s "my purple 4 attacks their purple 4". The defender
 shows its DEF when the question puts it in Defense Position or face-down.
 
 >>> print(as_numbers("if my dark magician attacks their summoned skull what happens", "yugioh"))
@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulesdocs import calc, cardnames
+from rulesdocs import calc, cardnames, colorfight
 from rulesdocs.model import GameId
 
 _DEFENDING = re.compile(r"\bface.?down\b|\bfacedown\b|\bset\b|\bdef(?:en[cs]e)?\b|\bin def\b", re.IGNORECASE)
@@ -107,7 +107,7 @@ def _may_fight(question: str, game: GameId) -> bool:
         return calc.asks_battle(question)
     if game == "inuyasha":
         typed = set(cardnames.words_of(question))
-        return not typed.isdisjoint(_COLORS) and calc.asks_color_attack(question)
+        return not typed.isdisjoint(_COLORS) and colorfight.asks_color_attack(question)
     return False
 
 

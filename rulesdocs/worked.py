@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
-from rulesdocs import calc, cardnames, entrance, handsize, namedfight, shot, showdown
+from rulesdocs import calc, cardnames, colorfight, entrance, handsize, namedfight, shot, showdown
 from rulesdocs import conversation as conv
 
 if TYPE_CHECKING:
@@ -116,13 +116,14 @@ def _inazuma(asked: _Asked) -> Worked | None:
 
 
 def _inuyasha(asked: _Asked) -> Worked | None:
-    named = namedfight.read(asked.typed, "inuyasha") if calc.color_attack(asked.typed) is None else None
-    if named is not None and (attack := calc.color_attack(named.text)) is not None:
-        told = f"{named.legend} {calc.color_outcome(attack)}"
-        return Worked(told, COLOR_ATTACK_FACT, named.text, _effects("inuyasha", named))
-    attack, source = asked.read_or_merge(calc.color_attack, calc.merge_color)
-    told = calc.color_outcome(attack)
-    return Worked(told, COLOR_ATTACK_FACT, source) if told else None
+    named = namedfight.read(asked.typed, "inuyasha") if colorfight.color_attack(asked.typed) is None else None
+    if named is not None and (attack := colorfight.color_attack(named.text)) is not None:
+        told = f"{named.legend} {colorfight.color_outcome(attack)}"
+        return Worked(told, COLOR_ATTACK_FACT, colorfight.described(attack), _effects("inuyasha", named))
+    attack, _ = asked.read_or_merge(colorfight.color_attack, colorfight.merge_color)
+    if attack is None:
+        return None
+    return Worked(colorfight.color_outcome(attack), COLOR_ATTACK_FACT, colorfight.described(attack))
 
 
 def _naruto(asked: _Asked) -> Worked | None:

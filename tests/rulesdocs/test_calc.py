@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesdocs import calc
+from rulesdocs import calc, colorfight
 from rulesdocs.service import Asked, RulesService
 
 
@@ -77,12 +77,12 @@ def test_other_games_are_not_read_as_yugioh_battles(fresh_service: RulesService)
     ],
 )
 def test_inuyasha_attacks_are_worked_out(question: str, expected: str) -> None:
-    assert expected in calc.color_outcome(calc.color_attack(question))
+    assert expected in colorfight.color_outcome(colorfight.color_attack(question))
 
 
 def test_an_inuyasha_attack_needs_two_values_in_one_color() -> None:
-    assert calc.color_attack("my red 3 vs his blue 3") is None
-    assert calc.color_attack("how many colors are there") is None
+    assert colorfight.color_attack("my red 3 vs his blue 3") is None
+    assert colorfight.color_attack("how many colors are there") is None
 
 
 def test_an_inuyasha_follow_up_changes_the_value_it_names(fresh_service: RulesService) -> None:

@@ -17,6 +17,7 @@ MODULES = [
     "rulesdocs.followup",
     "rulesdocs.scope",
     "rulesdocs.calc",
+    "rulesdocs.colorfight",
     "rulesdocs.charmatch",
     "rulesdocs.verdict",
     "rulesdocs.cardanswer",

@@ -88,3 +88,12 @@ def test_no_card_is_looked_up_when_no_battle_is_described(
 
     monkeypatch.setattr(cardnames, "lookup", refuse)
     assert namedfight.read(question, game) is None
+
+
+def test_a_defensive_boost_follow_up_reworks_the_attack() -> None:
+    first = worked.read("inuyasha", "my red 7 attacks their red 2 who wins", None, None, "")
+    assert first is not None
+    boosted = worked.read("inuyasha", "they pitch a 3 cost card for defensive", first.asked, None, first.fact_id)
+    assert boosted is not None and "red 2 + 3 (Defensive) = 5" in boosted.told
+    again = worked.read("inuyasha", "what if it was a 6 cost instead", boosted.asked, None, boosted.fact_id)
+    assert again is not None and "= 8: lower" in again.told

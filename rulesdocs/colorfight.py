@@ -1,0 +1,170 @@
+"""An Inuyasha attack a player describes with numbers, worked out by the attack rule.
+
+The attacker and the defender compare their values in the attack color: equal or higher defeats the
+defender and steals a shard. Aggressive (the attacker's) and Defensive (the defender's) add the deck
+cost of the card discarded for them to that value, for that attack only.
+
+>>> print(color_outcome(color_attack("my red 5 attacks their red 6")))
+Your attacker's red 5 against their defender's red 6: lower, so nothing happens: the defender is not \
+defeated and no shard is stolen.
+>>> print(color_outcome(color_attack("my red 5 attacks their red 6, i discard a 2 cost card for aggressive")))
+Your attacker's red 5 + 2 (Aggressive) = 7 against their defender's red 6: equal or higher, so the \
+defender is defeated and the attacker steals 1 shard.
+>>> before = described(color_attack("my red 7 attacks their red 2"))
+>>> print(color_outcome(merge_color(before, "they pitch a 3 cost card for defensive")))
+Your attacker's red 7 against their defender's red 2 + 3 (Defensive) = 5: equal or higher, so the \
+defender is defeated and the attacker steals 1 shard.
+>>> defended = described(merge_color(before, "they use defensive with a 3 cost"))
+>>> print(described(merge_color(defended, "what if it was a 6 cost instead")))
+my red 7 attacks their red 2, they discard a 6 cost card for defensive
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from rulesdocs.calc import ATTACKED_BY, SIDE_WINDOW, Side, side_of, whose
+
+COLORS = ("red", "white", "black", "blue", "purple")
+_COLOR_VALUE = re.compile(
+    r"\b(?P<color>red|white|black|blue|purple)\s*(?:value\s*(?:of\s*)?|of\s*)?(?P<n>\d{1,2})\b"
+    r"|\b(?P<n2>\d{1,2})\s*(?P<color2>red|white|black|blue|purple)\b",
+    re.IGNORECASE,
+)
+_ATTACK_WORDS = re.compile(r"\battack|\bhit|\bwins?\b|\bdefeat|\bwhat happens", re.IGNORECASE)
+_BOOST = re.compile(r"\b(aggressive|defensive)\b", re.IGNORECASE)
+_DECK_COST = re.compile(r"\b(\d{1,2})\s*(?:deck\s*)?(?:cost|dc)\b|\b(?:deck\s*)?cost(?:\s+of)?\s+(\d{1,2})\b", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class ColorValue:
+    """A character's value in one color, as typed ("red 3"), whose character it is, and the deck cost
+    a boost (Aggressive or Defensive) adds to it for this attack."""
+
+    color: str
+    value: int
+    side: Side
+    boost: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.value + self.boost
+
+
+@dataclass(frozen=True, slots=True)
+class ColorAttack:
+    """An Inuyasha attack described with the two values in the attack color."""
+
+    attacker: ColorValue
+    defender: ColorValue
+
+
+def _colors(question: str) -> list[ColorValue]:
+    found: list[ColorValue] = []
+    previous_end = 0
+    for match in _COLOR_VALUE.finditer(question):
+        color = (match.group("color") or match.group("color2")).lower()
+        value = int(match.group("n") or match.group("n2"))
+        before = question[max(previous_end, match.start() - SIDE_WINDOW) : match.start()]
+        previous_end = match.end()
+        found.append(ColorValue(color, value, side_of(before)))
+    return found
+
+
+def _deck_cost(text: str) -> int | None:
+    found = _DECK_COST.search(text)
+    return int(found.group(1) or found.group(2)) if found is not None else None
+
+
+def _boosted(attack: ColorAttack, text: str) -> ColorAttack:
+    """`attack` with the Aggressive or Defensive boost `text` names with a deck cost ("they pitch a 3
+    cost card for defensive"); a cost alone changes the only boost already given ("what if it was a 5
+    cost instead")."""
+    keyword = _BOOST.search(text)
+    cost = _deck_cost(text)
+    if cost is None:
+        return attack
+    if keyword is None:
+        boosted = [v for v in (attack.attacker, attack.defender) if v.boost]
+        if len(boosted) != 1:
+            return attack
+        attacking = boosted[0] is attack.attacker
+    else:
+        attacking = keyword.group(1).lower() == "aggressive"
+    if attacking:
+        return replace(attack, attacker=replace(attack.attacker, boost=cost))
+    return replace(attack, defender=replace(attack.defender, boost=cost))
+
+
+def asks_color_attack(question: str) -> bool:
+    """True when `question` has a word an Inuyasha attack question needs (an attack, who wins)."""
+    return _ATTACK_WORDS.search(question) is not None
+
+
+def color_attack(question: str) -> ColorAttack | None:
+    """The attack `question` describes ("my guy attacks with red 3 and their char has red 3"): two
+    values in the same color, the first the attacker's unless the question says theirs attacks."""
+    values = _colors(question)
+    if len(values) != 2 or values[0].color != values[1].color:
+        return None
+    if not asks_color_attack(question):
+        return None
+    first, second = values
+    if ATTACKED_BY.search(question) or (first.side == "mine" and second.side == "theirs" and "defend" in question):
+        first, second = second, first
+    attacker = first if first.side else replace(first, side="theirs" if second.side == "mine" else "mine")
+    defender = second if second.side else replace(second, side="theirs" if attacker.side == "mine" else "mine")
+    return _boosted(ColorAttack(attacker, defender), question)
+
+
+def merge_color(previous: str, follow_up: str) -> ColorAttack | None:
+    """The previous question's attack with the value or boost a follow-up changes ("what if theirs was
+    red 4", "they discard a 3 cost card for defensive")."""
+    before = color_attack(previous)
+    if before is None:
+        return None
+    changed = _colors(follow_up)
+    if not changed:
+        boosted = _boosted(before, follow_up)
+        return boosted if boosted != before else None
+    if len(changed) != 1 or changed[0].color != before.attacker.color:
+        return None
+    new = changed[0]
+    if new.side == before.attacker.side and new.side:
+        return replace(before, attacker=replace(before.attacker, value=new.value))
+    if new.side == before.defender.side and new.side:
+        return replace(before, defender=replace(before.defender, value=new.value))
+    return None
+
+
+def described(attack: ColorAttack) -> str:
+    """`attack` as a question `color_attack` reads back the same, kept for the next follow-up."""
+    a, d = attack.attacker, attack.defender
+    text = f"{'my' if a.side == 'mine' else 'their'} {a.color} {a.value} attacks"
+    text += f" {'my' if d.side == 'mine' else 'their'} {d.color} {d.value}"
+    for value, keyword in ((a, "aggressive"), (d, "defensive")):
+        if value.boost:
+            who = "i" if value.side == "mine" else "they"
+            text += f", {who} discard a {value.boost} cost card for {keyword}"
+    return text
+
+
+def _value(value: ColorValue, keyword: str) -> str:
+    if not value.boost:
+        return f"{value.color} {value.value}"
+    return f"{value.color} {value.value} + {value.boost} ({keyword}) = {value.total}"
+
+
+def color_outcome(attack: ColorAttack | None) -> str:
+    """What happens in an Inuyasha attack: equal or higher defeats the defender and steals a shard."""
+    if attack is None:
+        return ""
+    a, d = attack.attacker, attack.defender
+    told = (
+        f"{whose(a.side, True)} attacker's {_value(a, 'Aggressive')} against "
+        f"{whose(d.side)} defender's {_value(d, 'Defensive')}"
+    )
+    if a.total >= d.total:
+        return f"{told}: equal or higher, so the defender is defeated and the attacker steals 1 shard."
+    return f"{told}: lower, so nothing happens: the defender is not defeated and no shard is stolen."
