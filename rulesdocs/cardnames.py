@@ -28,9 +28,18 @@ KIND_WORDS = {
     "reserve": "reserve character",
     "starting": "starting character",
     "technique": "super technique",
-    "attachment": "item",
 }
 """Card types whose display word differs from the type id."""
+KIND_BY_SUBTYPE = {
+    ("character", "ally"): "ally",
+    ("character", "hero"): "hero",
+    ("attachment", "setting"): "setting",
+    ("attachment", "possession"): "attachment",
+    ("attachment", "experience"): "attachment",
+    ("mission", "permanent"): "permanent mission",
+    ("mission", "counter"): "counter mission",
+}
+"""(type, subtype) pairs whose subtype is the word players and the rules use ("my ally gets swept")."""
 KIND_SUBTYPES = {
     "spell": ("quick-play", "continuous", "field", "equip", "ritual"),
     "trap": ("continuous", "counter"),
@@ -83,7 +92,9 @@ def _names(game: GameId) -> dict[tuple[str, ...], tuple[str, str]]:
     for card in pool.cards.values():
         kind = KIND_WORDS.get(card.type.lower(), card.type.lower())
         sub = (card.subtype or "").lower()
-        if sub in KIND_SUBTYPES.get(kind, ()):
+        if (card.type.lower(), sub) in KIND_BY_SUBTYPE:
+            kind = KIND_BY_SUBTYPE[(card.type.lower(), sub)]
+        elif sub in KIND_SUBTYPES.get(kind, ()):
             kind = f"{sub} {kind}"  # "quick-play spell", "action moment": rules differ by subtype
         level = card.stats.get("level") if isinstance(card.stats, dict) else None
         if isinstance(level, int) and not isinstance(level, bool):

@@ -229,3 +229,16 @@ def test_a_card_is_read_as_its_kind_with_the_subtype_the_rules_tell_apart(fresh_
     answer = fresh_service.ask("can i play poisoned tea in response to someone", game="usagi")
     assert answer.found and answer.card == "Poisoned Tea"
     assert "can't be played as a response" in answer.text
+
+
+@pytest.mark.parametrize(
+    ("game", "name", "kind"),
+    [
+        ("usagi", "Mifune Spearman", "ally"),
+        ("usagi", "Hidden Fortress", "setting"),
+        ("usagi", "Family Daisho", "attachment"),
+        ("naruto", "Gato Transport", "permanent mission"),
+    ],
+)
+def test_a_card_is_read_as_the_kind_word_its_rules_use(game: str, name: str, kind: str) -> None:
+    assert cardnames.kind_of(game, name) == kind
