@@ -295,6 +295,13 @@ def text_answers_better(question: str, card: CardDef, rule: str) -> bool:
     return in_text >= TEXT_OVERLAP and in_text >= 2 * in_rule
 
 
+def text_speaks_to(question: str, card: CardDef) -> bool:
+    """True when the card's own text shares at least `TEXT_OVERLAP` of the question's words ("when kurogane
+    cold prince kills someone does my opp get to pick what to discard": its text says the opponent discards)."""
+    asked = _content(question, card.game, card.name)
+    return len(asked & _content(card.text, card.game, card.name)) >= TEXT_OVERLAP
+
+
 EFFECT_CARDS = frozenset({"spell", "trap", "jutsu", "mission", "event", "technique", "moment"})
 """Kinds of card that are their effect: what one of them hits is its text's to say, not a rule's."""
 
@@ -521,6 +528,16 @@ def side_switched(earlier: str, question: str, card: CardDef) -> str | None:
     return merged if whose_verdict(merged, card) is not None else None
 
 
+def verdicts(question: str, card: CardDef, kind: CardKind, other: CardDef | None) -> tuple[str | None, str | None]:
+    """What the card's own words decide (whose cards it reaches, whether it goes with `other`) and what
+    its printed numbers work out to (Tributes, a contender's total), each None when nothing."""
+    whose = whose_verdict(question, card) if kind == "rule" else None
+    if whose is None and other is not None and kind == "rule" and _PAIRING.search(question):
+        whose = pair_verdict(card, other)  # not "why cant my raiga attack their mitsu": that asks a rule
+    worked = worked_out(question, card) or contender.needed(question, card, other)
+    return whose, worked or contender.involvable(question, card, other)
+
+
 def answer_text(
     question: str,
     card: CardDef,
@@ -531,14 +548,10 @@ def answer_text(
 ) -> str:
     """The reply: the stat asked first, or the text, or the rule then the card."""
     lines: list[str] = []
-    whose = whose_verdict(question, card) if kind == "rule" else None
-    if whose is None and other is not None and kind == "rule" and _PAIRING.search(question):
-        whose = pair_verdict(card, other)  # not "why cant my raiga attack their mitsu": that asks a rule
+    whose, worked = verdicts(question, card, kind, other)
     if whose is not None:  # the card's own words answer it: no rule about its kind of card is needed
         lines.append(whose)
         rule = None
-    worked = worked_out(question, card) or contender.needed(question, card, other)
-    worked = worked or contender.involvable(question, card, other)
     if worked is not None:
         lines.append(worked)
         if rule is not None and not re.search(r"\btribut|\bchronicle token", rule, re.IGNORECASE):

@@ -418,6 +418,10 @@ class RulesService:
                 or cardanswer.asks_effect_reach(typed, card)
             ):
                 rule = None  # the card's own text is what the question is about
+            elif (
+                rule is None and chosen is not None and self._rule_unsure_for_card(question, card, chosen, qtype, other)
+            ):
+                return self._did_you_mean_with_card(question, game, chosen, card, understood)
             return self._card_answer(question, game, card, "rule", rule, qtype, other), understood
         defined = hits[0].chunk if hits and hits[0].source == "exact" and hits[0].chunk.kind == "glossary" else None
         if (
@@ -484,6 +488,31 @@ class RulesService:
         )
         pending = dataclasses.replace(understood, choices=tuple(fact.id for fact, _ in rivals))
         return answer, pending
+
+    @staticmethod
+    def _rule_unsure_for_card(
+        question: str,
+        card: CardDef,
+        chosen: ruling.Ruling | None,
+        qtype: understand.QuestionType,
+        other: CardDef | None,
+    ) -> bool:
+        """True when a situation asked about a card ("why didnt opp take any dmg, my la jinn killed their
+        face down mon") matches a rule too weakly to state and the card's own words decide nothing: the
+        card's text alone would read as the answer, so the closest rules are offered instead."""
+        if chosen is None or chosen.score < CARD_RULE_HINT or qtype not in _SITUATION_TYPES:
+            return False
+        if any(c is not None and cardanswer.text_speaks_to(question, c) for c in (card, other)):
+            return False
+        return cardanswer.verdicts(question, card, "rule", other) == (None, None)
+
+    def _did_you_mean_with_card(
+        self, question: str, game: GameId, chosen: ruling.Ruling, card: CardDef, understood: conv.Context
+    ) -> tuple[Answer, conv.Context]:
+        """A "did you mean" over the closest rules, then the card's own text."""
+        answer, pending = self._did_you_mean(question, game, chosen, understood)
+        text = f"{answer.text}\n\nAbout the card — {cardanswer.card_line(card)}\n{cardanswer.card_text(card)}"
+        return dataclasses.replace(answer, text=text, card=card.name), pending
 
     def _next_step(self, question: str, previous: conv.Context | None) -> ruling.Ruling | None:
         """The fact `then` names after the previous answer's fact, for "ok then what" / "and after that?"."""
@@ -745,6 +774,10 @@ rules word, never read alone as that card; rarer ones ("kakashi") are the card."
 MAX_OPTIONS = 3
 """Rules offered by a "did you mean"."""
 SURE_SCORE = 0.5
+CARD_RULE_HINT = 0.3
+"""A rule matched this well, though not well enough to state, is offered for a situation asked about a card."""
+_SITUATION_TYPES = frozenset({"why", "whathappens", "howto", "when"})
+"""Question types a card's own text rarely answers alone: they ask how the rules treat a situation."""
 """A best fact scoring this well answers even with close rivals; below it, rivals within
 `ruling.CLOSE_MARGIN` make the reply a "did you mean" (tuned on the dev chat sets)."""
 _ANAPHOR = re.compile(r"\b(?:it|its|it's|that|this|those|these|them|there|he|hes|he's|him|she|shes|she's|her)\b", re.I)

@@ -98,3 +98,16 @@ def test_two_cards_in_a_battle_question_get_the_rule_not_a_pair_verdict(fresh_se
         "why cant my raiga hot headed guardian attack their mitsu?? he has 5 red", game="inuyasha"
     )
     assert answer.found and "by its text" not in answer.text and "color" in answer.text
+
+
+def test_a_situation_about_a_card_without_a_sure_rule_offers_the_closest_rules(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask(
+        "why didnt opp take any dmg?? my la jinn (1800) killed their face down mon", game="yugioh"
+    )
+    assert answer.kind == "clarify" and answer.options and "La Jinn" in answer.text
+
+
+def test_a_situation_its_card_text_speaks_to_gets_the_card(fresh_service: RulesService) -> None:
+    question = "when kurogane cold prince kills someone does my opp get to pick what to discard"
+    answer = fresh_service.ask(question, game="inuyasha")
+    assert answer.kind == "card" and "at random" in answer.text
