@@ -24,6 +24,9 @@ _ATTACK_VERB = frozenset({"attacks", "attack", "attacked", "attacking", "hits", 
 _COLORS = ("red", "blue", "white", "black", "purple")
 _FOLLOWING = 3
 """Words after a name searched for the attack verb that makes it the attacker."""
+_LOWEST_TYPED_STAT = 100
+_TYPED_AFTER = 4
+"""Words after a name searched for a value typed with it ("mystical elf in def (2000)")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,12 +137,33 @@ def read(question: str, game: GameId) -> Reading | None:
         else:
             defends = index != attacker and _DEFENDING.search(question) is not None
             stat, label = ("def", "DEF") if defends else ("atk", "ATK")
-        value = _value(game, card.name, stat)
+        following = named[index + 1].start if index + 1 < len(named) else len(out)
+        typed, start, end = (
+            _typed_value(out, card, following) if color is None else (None, card.start, card.start + card.size)
+        )
+        value = typed if typed is not None else _value(game, card.name, stat)
         if not value and (color is not None or value is None):
             return None  # no printed value, or a color not on both cards: no attack in it
-        out[card.start : card.start + card.size] = [stat, str(value)] if color else [str(value), stat, "monster"]
+        out[start:end] = [stat, str(value)] if color else [str(value), stat, "monster"]
         values.insert(0, (card.name, label, value))
     return Reading(" ".join(out), tuple(values))
+
+
+def _typed_value(words: list[str], card: Named, limit: int) -> tuple[int | None, int, int]:
+    """A value typed with the name ("my 1700 battle ox", "their mystical elf in def (2000)"), which
+    replaces the printed one, and the span of words to replace: the name, and the number with it."""
+    start, end = card.start, card.start + card.size
+    if start > 0 and _stat_number(words[start - 1]):
+        return int(words[start - 1]), start - 1, end
+    for at in range(end, min(end + _TYPED_AFTER, limit)):
+        if _stat_number(words[at]):
+            return int(words[at]), start, at + 1
+    return None, start, end
+
+
+def _stat_number(word: str) -> bool:
+    """An ATK or DEF typed ("1700"), not a count ("2 equips")."""
+    return word.isdigit() and int(word) >= _LOWEST_TYPED_STAT
 
 
 def as_numbers(question: str, game: GameId) -> str | None:

@@ -97,3 +97,10 @@ def test_a_defensive_boost_follow_up_reworks_the_attack() -> None:
     assert boosted is not None and "red 2 + 3 (Defensive) = 5" in boosted.told
     again = worked.read("inuyasha", "what if it was a 6 cost instead", boosted.asked, None, boosted.fact_id)
     assert again is not None and "= 8: lower" in again.told
+
+
+def test_a_value_typed_with_a_named_card_is_used_once() -> None:
+    reading = namedfight.read("my 1700 battle ox attacks their mystical elf in def (2000). what happens", "yugioh")
+    assert reading is not None and reading.text == "my 1700 atk monster attacks their 2000 def monster what happens"
+    counted = namedfight.read("my dark magician attacks their summoned skull with 2 equips on it", "yugioh")
+    assert counted is not None and "2500 atk monster with 2 equips" in counted.text  # a count is no stat
