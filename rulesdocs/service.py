@@ -434,7 +434,13 @@ class RulesService:
             if not context and _unsure(chosen):  # a follow-up's merged question matches less closely
                 return self._did_you_mean(question, game, chosen, understood)
             short = len(question.split()) <= ELLIPSIS_WORDS
-            if previous is not None and short and _repeats(chosen, previous, mine, matcher.fact_words(chosen.fact.id)):
+            asks_again = _ASKS_AGAIN.search(question) is not None  # "how come": the reason is the rule again
+            if (
+                previous is not None
+                and short
+                and not asks_again
+                and _repeats(chosen, previous, mine, matcher.fact_words(chosen.fact.id))
+            ):
                 return self._no_change(question, game, chosen, understood)
             same_again = previous is not None and short and previous.fact == chosen.fact.id and qtype == "other"
             # "and the attacker?" after "does the blocker draw too": the Yes/No answered the earlier question
@@ -534,9 +540,11 @@ class RulesService:
         fact = matcher.fact(previous.fact) if matcher is not None else None
         if matcher is None or fact is None or (chosen is not None and chosen.fact.id == fact.id):
             return None
+        if _ASKS_AGAIN.search(question):  # "why not?", "how come", "really?": the same rule, all the rules say
+            return ruling.Ruling(fact, 1.0, 1.0, ())
         new = set(words) - set(previous.tokens) - _NO_CHANGE_WORDS - textmod.STOP_WORDS
-        if not new - {"not", "no"}:  # "why not?", "really?": the same rule, which is all the rules say
-            return ruling.Ruling(fact, 1.0, 1.0, ()) if _ASKS_AGAIN.search(question) else None
+        if not new - {"not", "no"}:
+            return None
         said = frozenset(understand.value_tokens(chat.tokens(fact.answer, matcher.game), "", matcher.game))
         if not new <= said:
             return None

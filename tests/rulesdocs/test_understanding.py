@@ -608,3 +608,10 @@ def test_a_question_pointing_back_stays_in_the_conversations_game(fresh_service:
     fresh_service.ask("can cards target stuff in my kaitou deck", game="inuyasha", where=where)
     answer = fresh_service.ask("can i swap whats in there between rounds", where=where)  # "rounds" is Inazuma's word
     assert answer.game == "inuyasha"
+
+
+@pytest.mark.parametrize("again", ["how come", "how come?", "but how come though"])
+def test_how_come_asks_the_reason_of_the_last_answer(fresh_service: RulesService, again: str) -> None:
+    where = Asked(channel=f"how-come-{again}")
+    first = fresh_service.ask("my deck is empty, do i lose", game="yugioh", where=where)
+    assert fresh_service.ask(again, where=where).text == first.text
