@@ -84,6 +84,11 @@ def test_follow_up_is_answered_with_the_previous_question(fresh_service: RulesSe
         ("whats the backstory of dark magician girl", "yugioh", "media"),
         ("are they still making inuyasha cards", "inuyasha", "history"),
         ("what does the faq say about chains", "yugioh", "other_documents"),
+        ("is maxwell carson good or trash", "inazuma", "strategy"),
+        ("which starter is better axel or jude", "inazuma", "strategy"),
+        ("is shadow kunoichi a good hero or nah", "usagi", "strategy"),
+        ("how many lands should i run in a 40 card deck", "yugioh", "other_games"),
+        ("how do i tribute summon a big ninja", "naruto", "game_specific"),
         (
             "how many seconds do i get to respond before my opponent can move on",
             "yugioh",
@@ -110,6 +115,9 @@ def test_questions_outside_the_rules_are_recognised(question: str, game: str, ca
         ("what happens in a 4 player game", "usagi"),
         ("what does the event card say", "usagi"),
         ("is the monster still face down", "yugioh"),
+        ("roughly how many monsters should i run in a 40 card deck", "yugioh"),
+        ("how do i tribute summon a level 7 monster", "yugioh"),
+        ("is a face down monster playable as a tribute", "yugioh"),
     ],
 )
 def test_rules_questions_that_sound_alike_are_in_scope(question: str, game: str) -> None:
