@@ -410,12 +410,17 @@ class RulesService:
                 return self._card_answer(question, game, card, card_kind, None, qtype, other), understood
             rule = chosen if chosen is not None and chosen.score >= floor and not _unsure(chosen) else None
             typed = conv.strip_game_names(question)
-            if rule is not None and (
-                (
-                    qtype in ("yesno", "whathappens", "other")
-                    and cardanswer.text_answers_better(typed, card, rule.fact.answer)
+            ruling_on_it = rule is not None and cardnames.names(rule.fact.answer, mention)  # a fact about this card
+            if (
+                rule is not None
+                and not ruling_on_it
+                and (
+                    (
+                        qtype in ("yesno", "whathappens", "other")
+                        and cardanswer.text_answers_better(typed, card, rule.fact.answer)
+                    )
+                    or cardanswer.asks_effect_reach(typed, card)
                 )
-                or cardanswer.asks_effect_reach(typed, card)
             ):
                 rule = None  # the card's own text is what the question is about
             elif (

@@ -111,3 +111,8 @@ def test_a_situation_its_card_text_speaks_to_gets_the_card(fresh_service: RulesS
     question = "when kurogane cold prince kills someone does my opp get to pick what to discard"
     answer = fresh_service.ask(question, game="inuyasha")
     assert answer.kind == "card" and "at random" in answer.text
+
+
+def test_a_fact_about_the_card_itself_is_kept_for_what_its_effect_reaches(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("does trap hole work on ryu kishin? its only 1000 atk", game="yugioh")
+    assert answer.text.startswith("Yes") and "1000" in answer.text
