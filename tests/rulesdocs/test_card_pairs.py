@@ -116,3 +116,14 @@ def test_a_situation_its_card_text_speaks_to_gets_the_card(fresh_service: RulesS
 def test_a_fact_about_the_card_itself_is_kept_for_what_its_effect_reaches(fresh_service: RulesService) -> None:
     answer = fresh_service.ask("does trap hole work on ryu kishin? its only 1000 atk", game="yugioh")
     assert answer.text.startswith("Yes") and "1000" in answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "told"),
+    [
+        ("starting kevin dragonfly sp when hes the kicker?", "= 600 SP"),
+        ("whats trainee bulwarks sp while defending", "= 500 SP"),
+    ],
+)
+def test_a_stat_in_the_situation_a_keyword_bonus_names(fresh_service: RulesService, question: str, told: str) -> None:
+    assert told in fresh_service.ask(question, game="inazuma").text
