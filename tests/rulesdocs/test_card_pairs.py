@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesdocs import cardanswer, statmod
+from rulesdocs import cardanswer, ruling, statmod
 from rulesdocs.cardnames import card
 from rulesdocs.service import Asked, RulesService
 
@@ -101,10 +101,15 @@ def test_two_cards_in_a_battle_question_get_the_rule_not_a_pair_verdict(fresh_se
 
 
 def test_a_situation_about_a_card_without_a_sure_rule_offers_the_closest_rules(fresh_service: RulesService) -> None:
-    answer = fresh_service.ask(
-        "why didnt opp take any dmg?? my la jinn (1800) killed their face down mon", game="yugioh"
-    )
-    assert answer.kind == "clarify" and answer.options and "La Jinn" in answer.text
+    matcher = fresh_service.matcher("yugioh")
+    assert matcher is not None
+    weak = ruling.Ruling(matcher.book.facts[0], 0.35, 0.35, ())
+    la_jinn = _card("yugioh", "La Jinn the Mystical Genie of the Lamp")
+    question = "why didnt opp take any dmg?? my la jinn killed their face down mon"
+    assert RulesService._rule_unsure_for_card(question, la_jinn, weak, "why", None)
+    assert not RulesService._rule_unsure_for_card(question, la_jinn, weak, "yesno", None)  # its text may say
+    faint = ruling.Ruling(matcher.book.facts[0], 0.2, 0.2, ())
+    assert not RulesService._rule_unsure_for_card(question, la_jinn, faint, "why", None)  # too far to offer
 
 
 def test_a_situation_its_card_text_speaks_to_gets_the_card(fresh_service: RulesService) -> None:
