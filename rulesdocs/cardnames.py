@@ -34,7 +34,7 @@ KIND_BY_SUBTYPE = {
     ("character", "ally"): "ally",
     ("character", "hero"): "hero",
     ("attachment", "setting"): "setting",
-    ("attachment", "possession"): "attachment",
+    ("attachment", "possession"): "item",
     ("attachment", "experience"): "attachment",
     ("mission", "permanent"): "permanent mission",
     ("mission", "counter"): "counter mission",

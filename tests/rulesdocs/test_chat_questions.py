@@ -244,7 +244,7 @@ def test_a_card_is_read_as_its_kind_with_the_subtype_the_rules_tell_apart(fresh_
     [
         ("usagi", "Mifune Spearman", "ally"),
         ("usagi", "Hidden Fortress", "setting"),
-        ("usagi", "Family Daisho", "attachment"),
+        ("usagi", "Family Daisho", "item"),  # a Possession; an Experience reads as "attachment"
         ("naruto", "Gato Transport", "permanent mission"),
     ],
 )
