@@ -3,6 +3,7 @@ subjects and card answers, "did you mean", game switches and card follow-ups."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -436,7 +437,7 @@ def test_a_question_after_an_if_clause_is_typed_by_its_question(fresh_service: R
     assert question_type("after i attack can i switch to defense") == "yesno"
     asked = "if i fusion summon with polymerization can i still normal summon that turn"
     answer = fresh_service.ask(asked, game="yugioh", where=Asked(channel="still"))
-    assert answer.text.startswith("Yes, you still can:") and "doesn't use up your Normal Summon" in answer.text
+    assert answer.text.startswith("Yes") and re.search(r"doesn't use (up )?your Normal Summon", answer.text)
 
 
 @pytest.mark.parametrize(
