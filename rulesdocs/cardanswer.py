@@ -385,9 +385,15 @@ _COST_TRAIT = re.compile(
 )
 
 
+_BOOSTABLE = frozenset({"character", "monster", "ninja", "reserve", "starting", "goalkeeper"})
+"""Card types that have traits and values a bonus or a cost can ask for."""
+
+
 def _trait_fits(requirement: CardDef, user: CardDef) -> tuple[bool, str] | None:
     """Whether `requirement`'s bonus reaches `user`: the trait it names ("Your Human characters get"),
     and, for an Inuyasha color bonus, the color, which a character must already have to gain it."""
+    if user.type.lower() not in _BOOSTABLE:
+        return None  # an event or a location has no trait or color a bonus could need
     paid = _COST_TRAIT.search(requirement.text)
     if paid is not None:  # "expend a ready Good character you control" as its cost
         wanted = paid.group(1)
@@ -558,14 +564,19 @@ def side_switched(earlier: str, question: str, card: CardDef) -> str | None:
     return merged if whose_verdict(merged, card) is not None else None
 
 
-def verdicts(question: str, card: CardDef, kind: CardKind, other: CardDef | None) -> tuple[str | None, str | None]:
-    """What the card's own words decide (whose cards it reaches, whether it goes with `other`) and what
-    its printed numbers work out to (Tributes, a contender's total), each None when nothing."""
-    whose = whose_verdict(question, card) if kind == "rule" else None
-    if whose is None and other is not None and kind == "rule" and _PAIRING.search(question):
+def verdicts(
+    question: str, card: CardDef, kind: CardKind, other: CardDef | None, qtype: QuestionType = "other"
+) -> tuple[str | None, str | None]:
+    """What the card's own words decide (whose cards it reaches, whether it goes with `other`, whether
+    a Character can be involved with an Event: Yes/No answers, given only to yes/no questions) and
+    what its printed numbers work out to (Tributes, a contender's total), each None when nothing."""
+    yes_no = kind == "rule" and qtype in ("yesno", "other")  # not "what happens in my discard step…"
+    whose = whose_verdict(question, card) if yes_no else None
+    if whose is None and other is not None and yes_no and _PAIRING.search(question):
         whose = pair_verdict(card, other)  # not "why cant my raiga attack their mitsu": that asks a rule
     worked = worked_out(question, card) or contender.needed(question, card, other)
-    return whose, worked or contender.involvable(question, card, other)
+    involved = contender.involvable(question, card, other) if qtype in ("yesno", "other") else None
+    return whose, worked or involved
 
 
 def answer_text(
@@ -575,10 +586,11 @@ def answer_text(
     rule: str | None,
     others: list[CardDef] | None = None,
     other: CardDef | None = None,
+    qtype: QuestionType = "other",
 ) -> str:
     """The reply: the stat asked first, or the text, or the rule then the card."""
     lines: list[str] = []
-    whose, worked = verdicts(question, card, kind, other)
+    whose, worked = verdicts(question, card, kind, other, qtype)
     if whose is not None:  # the card's own words answer it: no rule about its kind of card is needed
         lines.append(whose)
         rule = None

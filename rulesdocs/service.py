@@ -515,7 +515,7 @@ class RulesService:
             return False
         if any(c is not None and cardanswer.text_speaks_to(question, c) for c in (card, other)):
             return False
-        return cardanswer.verdicts(question, card, "rule", other) == (None, None)
+        return cardanswer.verdicts(question, card, "rule", other, qtype) == (None, None)
 
     def _did_you_mean_with_card(
         self, question: str, game: GameId, chosen: ruling.Ruling, card: CardDef, understood: conv.Context
@@ -600,7 +600,7 @@ class RulesService:
         return Answer(
             question=question,
             game=game,
-            text=cardanswer.answer_text(question, card, kind, rule_text, others, other),
+            text=cardanswer.answer_text(question, card, kind, rule_text, others, other, qtype),
             citations=tuple(citations),
             confidence=rule.score if rule is not None else 1.0,
             found=True,

@@ -132,3 +132,21 @@ def test_a_fact_about_the_card_itself_is_kept_for_what_its_effect_reaches(fresh_
 )
 def test_a_stat_in_the_situation_a_keyword_bonus_names(fresh_service: RulesService, question: str, told: str) -> None:
     assert told in fresh_service.ask(question, game="inazuma").text
+
+
+def test_a_bonus_is_never_judged_on_a_card_that_has_no_values() -> None:
+    assert cardanswer.pair_verdict(_card("inuyasha", "Fang Blade"), _card("inuyasha", "Snatch and Run")) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "game"),
+    [
+        ("my only hero got poisoned tea'd. what happens in my discard step next turn", "usagi"),
+        ("why does my gray ronin only count as 3 in duel at the crossroads? his numbers add up to like 7", "usagi"),
+    ],
+)
+def test_a_yes_no_from_a_card_answers_only_yes_no_questions(
+    fresh_service: RulesService, question: str, game: str
+) -> None:
+    answer = fresh_service.ask(question, game=game)
+    assert not answer.text.startswith(("Yes", "No"))
