@@ -79,9 +79,10 @@ def question_type(question: str) -> QuestionType:
     many tributes") is read by its last clause.
     """
     q = " ".join(question.split())
-    if _WHY.search(q) or _WHY_ANYWHERE.search(q):
+    asked = _LEADING_STATEMENTS.sub("", q) or q  # "its turn 3. how many…", "…it wont let me play x. why??"
+    if _WHY.search(q) or _WHY.search(asked) or _WHY_ANYWHERE.search(q):
         return "why"
-    for clause in _clauses(_LEADING_STATEMENTS.sub("", q) or q):  # "its turn 3. how many…": the question
+    for clause in _clauses(asked):
         found = _opening_type(clause)
         if found is not None:
             return found

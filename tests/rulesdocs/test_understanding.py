@@ -34,6 +34,7 @@ from rulesdocs.understand import profile, question_type, shape, situation
         ("opening hand size?", "other"),
         ("i stole their fang blade with snatch and run. do i pay its deck cost too?", "yesno"),  # a situation first
         ("its turn 3. how many reserves can i move", "howmany"),
+        ("first turn and it wont let me play swordmistress of the mifune. why?? i got nothing to pay with", "why"),
     ],
 )
 def test_question_types(question: str, kind: str) -> None:
