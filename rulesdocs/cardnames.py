@@ -441,7 +441,7 @@ _NAMED_CARD_QUESTIONS = (
     re.compile(
         r"^\s*(?:what|wat|wut)\s+(?:does|do|did)\s+(?:(?:the|a|an|my|his|her|their|this|that)\s+)?"
         r"(?P<name>[a-z0-9' -]{3,60}?)(?:\s+(?:card|super technique|technique|jutsu|ability|effect))?"
-        r"\s+(?:do|does|say|says)\b(?:\s+exactly)?\s*(?:[?!.,]|$)"
+        r"\s+(?:do|does|say|says)\b(?:\s+exactly)?\s*(?:[?!.,]|$|and\b)"
     ),
     re.compile(  # "whats the deck cost of tetsusaiga"
         r"\bwhat(?:s|'s|\s+is|\s+are)\s+(?:the\s+)?(?:deck\s+|hand\s+|entrance\s+)?" + _STATS + r"\s+(?:of|for)\s+"

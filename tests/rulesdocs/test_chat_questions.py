@@ -175,6 +175,7 @@ def test_questions_without_words_get_a_reply(fresh_service: RulesService, questi
         ("yugioh", "whats the atk of jinzo", "jinzo"),
         ("yugioh", "what does mirror force do", "mirror force"),  # its words are rules words, the name isn't
         ("inuyasha", "whats the deck cost of tetsusaiga", "tetsusaiga"),  # named only in a demo deck list
+        ("naruto", "what does gaara of the desert do and whats his entrance cost", "gaara of the desert"),
     ],
 )
 def test_questions_about_cards_the_rules_never_name_point_to_the_card_lookup(
