@@ -31,6 +31,7 @@ _UNBLOCKED = re.compile(
     r"no block(?:er|s)?|goes? through|gets? through|they (?:dont|don't|didnt|didn't) block)\b",
     re.I,
 )
+_BLOCKED = re.compile(r"\b(?:block(?:ed|s|ing)?|blocker)\b", re.I)
 _BATTLE = re.compile(
     r"\b(?:power|team\w*|block\w*|vs|versus|against|battle|fight|showdown|clash|attack\w*)\b",
     re.I,
@@ -96,7 +97,8 @@ def read(question: str) -> Showdown | None:
 def merge(previous: str, follow_up: str) -> Showdown | None:
     """The previous question's showdown with what a follow-up changes: both Powers ("and if its 8 vs
     3"), one side's ("what if theirs was 6"), the only Power of an unblocked Team ("what if its 5"),
-    or the blocking ("what if it wasn't blocked")."""
+    the blocking ("what if it wasn't blocked"), or a blocking Team's Power after an unblocked one ("and
+    if they blocked it with a 3 power team")."""
     before = read(previous)
     if before is None:
         return None
@@ -111,6 +113,8 @@ def merge(previous: str, follow_up: str) -> Showdown | None:
     if len(powers) != 1:
         return None
     value = powers[0][1]
+    if before.theirs is None and _BLOCKED.search(follow_up):  # "and if they blocked it with a 3 power team"
+        return Showdown(before.mine, value, True)
     if before.theirs is None:
         return replace(before, mine=value)
     owner = _owner(follow_up, powers[0][0], 0)

@@ -68,3 +68,9 @@ def test_a_why_after_a_showdown_keeps_it_for_the_next_change(fresh_service: Rule
     fresh_service.ask("why only 1 damage", where=where)
     changed = fresh_service.ask("what if theirs was 2 instead", where=where)
     assert "7 against 2" in changed.text and "Outstanding Victory" in changed.text
+
+
+def test_a_blocking_team_named_after_an_unblocked_showdown() -> None:
+    blocked = showdown.merge("my team isnt blocked and has 7 power", "and if they blocked it with a 3 power team")
+    assert blocked is not None and (blocked.mine, blocked.theirs) == (7, 3)
+    assert showdown.merge("my team isnt blocked and has 7 power", "what if its 5") == showdown.Showdown(5, None, True)
