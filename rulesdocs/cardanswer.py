@@ -487,11 +487,27 @@ def pair_verdict(card: CardDef, other: CardDef) -> str | None:
     return None
 
 
+_WITH_IT = re.compile(
+    r"^\W*(?:(?:and|so|but|ok|what about|how about)\s+)*"
+    r"(?:with|w/|if (?:i|we|they) (?:also )?(?:equip|play|slap|put|add|have))\b",
+    re.IGNORECASE,
+)
+
+
+def asks_with(question: str) -> bool:
+    """True for a follow-up adding a card to what was asked ("with yami out?", "and if i also slap sword
+    of dark destruction on it")."""
+    return _WITH_IT.search(question) is not None
+
+
 def pairs(question: str, card: CardDef, earlier: CardDef, refers: bool) -> bool:
     """Whether the question asks about `card` together with `earlier`, the card talked about before: an
-    Usagi Event with a Setting, or, when it refers back ("would it work on raiga" after Mitsu), whether one
-    can be involved with, used on, or boosted by the other."""
+    Usagi Event with a Setting, a Field or Equip Spell added to the monster asked about ("with yami out?"
+    after Dark Magician's ATK), or, when it refers back ("would it work on raiga" after Mitsu), whether
+    one can be involved with, used on, or boosted by the other."""
     if contender.needed(question, card, earlier) is not None:
+        return True
+    if asks_with(question) and statmod.with_bonus(card, earlier, []) is not None:
         return True
     return refers and (
         contender.involvable(question, card, earlier) is not None

@@ -404,7 +404,10 @@ class RulesService:
                 refers = _REFERS_BACK.search(stripped) is not None
                 paired = earlier is not None and cardanswer.pairs(question, card, earlier, refers)
                 other = earlier if paired else None  # "would it work on raiga" after Mitsu
-            if other is not None and cardanswer.asked_stats(stripped, other) and statmod.with_bonus(card, other, []):
+            asks_stat = other is not None and (
+                cardanswer.asked_stats(stripped, other) or cardanswer.asks_with(stripped)
+            )
+            if other is not None and asks_stat and statmod.with_bonus(card, other, []):
                 card, other, card_kind = other, card, "stat"  # "whats dark magicians atk with book of secret arts"
             if card_kind != "rule" and not about_it:
                 return self._card_answer(question, game, card, card_kind, None, qtype, other), understood

@@ -86,9 +86,9 @@ def question_type(question: str) -> QuestionType:
         found = _opening_type(clause)
         if found is not None:
             return found
-    asked = _AFTER_CONDITION.search(q)  # "if i fusion summon can i still normal summon": the question after the if
-    if asked is not None:
-        found = _opening_type(asked.group(1))
+    conditioned = _AFTER_CONDITION.search(q)  # "if i fusion summon can i still normal summon": the question after
+    if conditioned is not None:
+        found = _opening_type(conditioned.group(1))
         if found is not None:
             return found
     if _WHAT_HAPPENS.search(q):

@@ -150,3 +150,9 @@ def test_a_yes_no_from_a_card_answers_only_yes_no_questions(
 ) -> None:
     answer = fresh_service.ask(question, game=game)
     assert not answer.text.startswith(("Yes", "No"))
+
+
+def test_with_a_field_spell_after_a_monsters_stat(fresh_service: RulesService) -> None:
+    where = Asked(channel="with-yami")
+    fresh_service.ask("whats dark magicians atk", game="yugioh", where=where)
+    assert "ATK 2700 (2500 printed, +200)" in fresh_service.ask("with yami out?", where=where).text
