@@ -49,7 +49,7 @@ STAT_WORDS: dict[str, tuple[str, ...]] = {
     "ap": ("ap", "assist", "assist power"),
     "position": ("position", "fw", "mf", "df", "gk"),
     "team": ("team", "school"),
-    "colors": ("color", "colors", "colour", "colours", "power", "attack color", "values"),
+    "colors": ("color", "colors", "colour", "colours", "power", "attack color", "values", "numbers", "stats"),
     "ratings": ("rating", "ratings", "skill", "skills", "stats"),
     "produces": ("produce", "produces", "income", "generate"),
     "kaitou_size": ("kaitou", "size"),

@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rulesdocs import colorbonus
+
 if TYPE_CHECKING:
     from cards.model import CardDef
 
@@ -79,7 +81,9 @@ def _fits(bonus: Bonus, monster: CardDef) -> bool:
 
 def with_bonus(spell: CardDef, monster: CardDef, stats: list[str]) -> str | None:
     """The stats asked of `monster` with `spell`'s bonus applied, or None when `spell` changes no stat
-    or `monster` is not a monster."""
+    or `monster` is not a monster (an Inuyasha item's or location's colors: `colorbonus`)."""
+    if spell.game == "inuyasha":
+        return colorbonus.with_bonus(spell, monster)
     if spell.game != "yugioh" or monster.type != "monster" or spell.type != "spell":
         return None
     found = bonuses(spell)

@@ -156,3 +156,17 @@ def test_with_a_field_spell_after_a_monsters_stat(fresh_service: RulesService) -
     where = Asked(channel="with-yami")
     fresh_service.ask("whats dark magicians atk", game="yugioh", where=where)
     assert "ATK 2700 (2500 printed, +200)" in fresh_service.ask("with yami out?", where=where).text
+
+
+@pytest.mark.parametrize(
+    ("question", "told"),
+    [
+        ("fang blade on raiga hot headed guardian, whats his red now", "red 9 (5 printed, +4, as it is named Raiga)"),
+        ("travelers uniform on village militia, what are its numbers", "red 3 (2 printed, +1) and white 3"),
+        ("silk thread blade on village militia whats his red", "it has no purple"),
+    ],
+)
+def test_an_inuyasha_item_on_a_character_changes_its_colors(
+    fresh_service: RulesService, question: str, told: str
+) -> None:
+    assert told in fresh_service.ask(question, game="inuyasha").text

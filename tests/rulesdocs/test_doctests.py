@@ -30,6 +30,7 @@ MODULES = [
     "rulesdocs.contender",
     "rulesdocs.namedfight",
     "rulesdocs.statmod",
+    "rulesdocs.colorbonus",
 ]
 
 
