@@ -516,6 +516,18 @@ def pairs(question: str, card: CardDef, earlier: CardDef, refers: bool) -> bool:
     )
 
 
+_KIND_NOUNS = {"hero": "hero", "heroes": "hero", "heros": "hero", "ally": "ally", "allies": "ally"}
+_TARGET_PHRASE = re.compile(r"\btarget (?:\w+ ){0,2}?(heroe?s?|ally|allies)\b", re.IGNORECASE)
+
+
+def _other_kind_targeted(question: str, text: str) -> bool:
+    """True when the question asks about one kind of card ("their hero") and the text targets another
+    ("target stricken Ally"): whose card it is doesn't decide that, the kind does."""
+    asked = {_KIND_NOUNS[w] for w in re.findall(r"[a-z]+", question.lower()) if w in _KIND_NOUNS}
+    targeted = {_KIND_NOUNS.get(m.group(1).lower(), "") for m in _TARGET_PHRASE.finditer(text)}
+    return bool(asked) and bool(targeted) and asked.isdisjoint(targeted)
+
+
 def whose_verdict(question: str, card: CardDef) -> str | None:
     """Yes/No to "does X hit my own monsters too" / "can i use X on their ninja" from the card's text,
     when the text says plainly whose cards it affects; None when it doesn't or the question doesn't ask.
@@ -528,7 +540,7 @@ def whose_verdict(question: str, card: CardDef) -> str | None:
     """
     if _ASKS_SELF.search(question) and _TEXT_OTHER.search(card.text):
         return "No, by its text: it affects another card, not the card itself."
-    if not _AFFECTS.search(question):
+    if not _AFFECTS.search(question) or _other_kind_targeted(question, card.text):
         return None
     own, theirs = bool(_ASKS_OWN.search(question)), bool(_ASKS_THEIRS.search(question))
     if own == theirs:

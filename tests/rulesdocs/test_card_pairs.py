@@ -170,3 +170,9 @@ def test_an_inuyasha_item_on_a_character_changes_its_colors(
     fresh_service: RulesService, question: str, told: str
 ) -> None:
     assert told in fresh_service.ask(question, game="inuyasha").text
+
+
+def test_whose_card_doesnt_decide_when_the_text_targets_another_kind() -> None:
+    assassin = _card("usagi", "Masked Hikiji Assassin")
+    assert cardanswer.whose_verdict("can masked hikiji assassin kill their hero", assassin) is None
+    assert cardanswer.whose_verdict("can masked hikiji assassin kill their ally", assassin) is not None
