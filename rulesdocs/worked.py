@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
-from rulesdocs import calc, cardnames, colorfight, entrance, handsize, namedfight, shot, showdown
+from rulesdocs import calc, cardnames, colorfight, entrance, handsize, namedfight, shot, showdown, teampower
 from rulesdocs import conversation as conv
 
 if TYPE_CHECKING:
@@ -34,6 +34,8 @@ LAST_CHANCE_FACT = "last-chance"
 """The Inazuma fact stating how a shot's last chance is decided."""
 ENTRANCE_FACT = "g-entrance-too-high"
 """The Naruto fact stating that a card's Entrance cost must be at most the Turn Indicator."""
+TEAM_POWER_FACT = "c-team-power"
+"""The Naruto fact stating how a Team's Power is added up."""
 SHOWDOWN_FACTS = {False: "c-damage-overview", True: "c-unblocked-reward"}
 """The Naruto rules a showdown worked out cites: a blocked battle's damage, an unblocked Team's Battle Reward."""
 
@@ -132,6 +134,9 @@ def _naruto(asked: _Asked) -> Worked | None:
     clash = clash if clash is not None else showdown.read(asked.typed)
     if clash is not None:
         return Worked(showdown.outcome(clash), SHOWDOWN_FACTS[clash.theirs is None], showdown.described(clash))
+    team, _ = asked.read_or_merge(teampower.read, teampower.merge)  # "asuma leading with shino and tenten"
+    if team is not None and (told := teampower.outcome(team)):
+        return Worked(told, TEAM_POWER_FACT, teampower.described(team))
     # "turn marker is on 3, can i deploy entrance 4", or "can i play it with my turn marker on 3" after a card
     printed = _stat(asked.card, "entrance") if asked.card is not None else None
     playing = entrance.read(asked.typed, printed)

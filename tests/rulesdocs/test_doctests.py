@@ -31,6 +31,7 @@ MODULES = [
     "rulesdocs.namedfight",
     "rulesdocs.statmod",
     "rulesdocs.colorbonus",
+    "rulesdocs.teampower",
 ]
 
 

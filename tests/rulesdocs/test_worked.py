@@ -104,3 +104,13 @@ def test_a_value_typed_with_a_named_card_is_used_once() -> None:
     assert reading is not None and reading.text == "my 1700 atk monster attacks their 2000 def monster what happens"
     counted = namedfight.read("my dark magician attacks their summoned skull with 2 equips on it", "yugioh")
     assert counted is not None and "2500 atk monster with 2 equips" in counted.text  # a count is no stat
+
+
+def test_a_naruto_team_named_by_its_ninjas_gets_its_power() -> None:
+    found = worked.read(
+        "naruto", "so asuma leading with shino and tenten behind him, whats that come to", None, None, ""
+    )
+    assert found is not None and found.told.endswith("= Team Power 7.")
+    hurt = worked.read("naruto", "what if he was hurt", found.asked, None, found.fact_id)
+    assert hurt is not None and "injured Combat 3" in hurt.told and hurt.told.endswith("= Team Power 5.")
+    assert worked.read("naruto", "can asuma and shino be on the same team", None, None, "") is None  # no Power asked
