@@ -20,7 +20,7 @@ from rulesdocs import cardnames
 
 MAX_TEAM = 3
 """A Team has at most 3 Ninjas."""
-_ASKS_POWER = re.compile(r"\b(?:power|come to|comes to|total|how strong|add up|adds up|worth|team)\b", re.IGNORECASE)
+_ASKS_POWER = re.compile(r"\b(?:power|come to|comes to|total|how strong|add up|adds up)\b", re.IGNORECASE)
 _LEADS = re.compile(r"\b(?:lead\w*|as (?:the )?head|head ninja|is head|up front|in front)\b", re.IGNORECASE)
 _HURT = re.compile(r"\b(?:hurt|injured|damaged|sideways|turned)\b", re.IGNORECASE)
 _INJURED_BEFORE = re.compile(r"\b(?:injured|hurt|damaged)\s*$", re.IGNORECASE)
