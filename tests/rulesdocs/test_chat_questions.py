@@ -116,6 +116,7 @@ def test_questions_outside_the_rules_are_recognised(question: str, game: str, ca
         ("what does the event card say", "usagi"),
         ("is the monster still face down", "yugioh"),
         ("roughly how many monsters should i run in a 40 card deck", "yugioh"),
+        ("how much mana does ultimate offering cost each time i use it", "yugioh"),  # a newcomer's word for cost
         ("how do i tribute summon a level 7 monster", "yugioh"),
         ("is a face down monster playable as a tribute", "yugioh"),
     ],
