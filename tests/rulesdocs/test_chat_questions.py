@@ -87,6 +87,8 @@ def test_follow_up_is_answered_with_the_previous_question(fresh_service: RulesSe
         ("is maxwell carson good or trash", "inazuma", "strategy"),
         ("which starter is better axel or jude", "inazuma", "strategy"),
         ("is shadow kunoichi a good hero or nah", "usagi", "strategy"),
+        ("is maxwell carson actually good or should i just run more defenders", "inazuma", "strategy"),
+        ("when do we get a throw in", "inazuma", "game_specific"),
         ("how many lands should i run in a 40 card deck", "yugioh", "other_games"),
         ("how do i tribute summon a big ninja", "naruto", "game_specific"),
         (
@@ -117,6 +119,7 @@ def test_questions_outside_the_rules_are_recognised(question: str, game: str, ca
         ("is the monster still face down", "yugioh"),
         ("roughly how many monsters should i run in a 40 card deck", "yugioh"),
         ("how much mana does ultimate offering cost each time i use it", "yugioh"),  # a newcomer's word for cost
+        ("is 30 cards the max or can i throw in more from boosters", "inazuma"),
         ("how do i tribute summon a level 7 monster", "yugioh"),
         ("is a face down monster playable as a tribute", "yugioh"),
     ],
