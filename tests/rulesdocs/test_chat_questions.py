@@ -120,6 +120,7 @@ def test_questions_outside_the_rules_are_recognised(question: str, game: str, ca
         ("roughly how many monsters should i run in a 40 card deck", "yugioh"),
         ("how much mana does ultimate offering cost each time i use it", "yugioh"),  # a newcomer's word for cost
         ("is 30 cards the max or can i throw in more from boosters", "inazuma"),
+        ("my opening hand is straight garbage can i redraw", "inuyasha"),
         ("how do i tribute summon a level 7 monster", "yugioh"),
         ("is a face down monster playable as a tribute", "yugioh"),
     ],
