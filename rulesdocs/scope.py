@@ -65,7 +65,11 @@ _MONEY = re.compile(
 def talks_money(question: str, *, scored: bool = False) -> bool:
     """True when a question names money or shops ("how much is X on tcgplayer"), not a card's printed cost;
     for a card that scores points (`scored`: an Usagi Event), "what is it worth" asks its score."""
+    scored = scored or _SCORE_WORDS.search(question) is not None  # "how many tokens is it worth"
     return any(not (scored and m.group(0).lower() == "worth") for m in _MONEY.finditer(question))
+
+
+_SCORE_WORDS = re.compile(r"\b(?:tokens?|points?|chronicle|score|vp|vps)\b", re.IGNORECASE)
 
 
 def outside(question: str, game: GameId | None) -> OutOfScope | None:

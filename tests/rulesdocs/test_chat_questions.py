@@ -129,6 +129,11 @@ def test_rules_questions_that_sound_alike_are_in_scope(question: str, game: str)
     assert scope.outside(question, game) is None
 
 
+def test_what_an_event_is_worth_in_tokens_is_no_price() -> None:
+    assert not scope.talks_money("how many tokens is defend the lords castle worth")
+    assert scope.talks_money("what is defend the lords castle worth on ebay")
+
+
 def test_out_of_scope_question_says_why(fresh_service: RulesService) -> None:
     answer = fresh_service.ask("how much does a booster box of naruto cost", game="naruto")
     assert not answer.found and "Prices" in answer.text
