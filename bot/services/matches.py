@@ -380,15 +380,17 @@ class MatchService:
                 await asyncio.sleep(0.01 * (attempt + 1))
         raise AssertionError("unreachable")
 
-    async def remember_lobby_message(self, match_id: int, message_id: str) -> None:
-        """Record the lobby's message (its Join button is removed when the match starts)."""
+    async def remember_lobby_message(self, match_id: int, message_id: str) -> MatchRow:
+        """Record the lobby's message (its Join button is removed when the match starts); the row as it
+        is now, which may show the lobby already full (players can join before this is recorded)."""
         for _ in range(5):
             row = await self.row(match_id)
             try:
                 await self._write(row, meta={**row.meta, "lobby_message": message_id})
-                return
+                return await self.row(match_id)
             except StaleChoiceError:
                 await asyncio.sleep(0.01)
+        return await self.row(match_id)
 
     async def _join(self, match_id: int, player: Seat, deck: str | None) -> MatchUpdate:
         row = await self.row(match_id)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -77,6 +78,30 @@ async def test_lobby_fills_with_button_and_command(bot_runner: Any, fake_discord
     assert "is full: the match started" in closed["content"] and not closed.get("components")
     row = await bot.services.matches.row(1)
     assert row.status == "active" and [s["user"] for s in row.seats] == [USERS[n]["id"] for n in ("ana", "bo", "cy")]
+
+
+async def test_a_lobby_filled_before_its_message_was_recorded_is_closed_too(
+    bot_runner: Any, fake_discord: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot.services.matches import MatchService
+
+    recorded = asyncio.Event()
+    remember = MatchService.remember_lobby_message
+
+    async def late(self: MatchService, match_id: int, message_id: str) -> Any:
+        await recorded.wait()  # held back until the lobby is full, as on a slow database
+        return await remember(self, match_id, message_id)
+
+    monkeypatch.setattr(MatchService, "remember_lobby_message", late)
+    fake = fake_discord
+    await bot_runner.start()
+    _, token = await fake.slash("ana", "match", "open", game="toy", players=2)
+    lobby = await fake.reply_to(token)
+    _, token = await fake.slash("bo", "match", "join", match=1)
+    assert "starts now" in (await fake.reply_to(token))["content"]
+    recorded.set()
+    await fake.wait_for(lambda call: call.method == "PATCH" and call.path.endswith(f"/messages/{lobby['id']}"))
+    assert "is full: the match started" in fake.messages[lobby["id"]]["content"]
 
 
 async def test_turn_clock_reminds_then_times_out(bot_runner: Any, fake_discord: Any) -> None:

@@ -145,6 +145,15 @@ async def test_lobby_fills_then_starts(matches: MatchService) -> None:
     assert started.state is not None and started.state.num_players == 3
 
 
+async def test_a_lobby_message_recorded_after_the_lobby_filled_is_seen_as_started(matches: MatchService) -> None:
+    row = await matches.open_lobby("toy", ANA, 3, None)
+    assert row.id is not None
+    await matches.join(row.id, BO, None)
+    await matches.join(row.id, Seat("3", "Cy"), None)  # players were quicker than the message's recording
+    recorded = await matches.remember_lobby_message(row.id, "555")
+    assert recorded.status == "active" and recorded.meta["lobby_message"] == "555"  # the cog closes it at once
+
+
 async def test_clock_reminds_then_times_out(matches: MatchService) -> None:
     update = await start_pvp(matches)
     start = update.row.turn_started_at

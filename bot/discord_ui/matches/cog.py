@@ -201,7 +201,9 @@ class MatchesCog(commands.Cog):
             view=views.lobby_view(row.id or 0),
         )
         message = await interaction.original_response()  # its Join button goes once the lobby is full
-        await self.bot.services.matches.remember_lobby_message(row.id or 0, str(message.id))
+        row = await self.bot.services.matches.remember_lobby_message(row.id or 0, str(message.id))
+        if row.status != "lobby":  # filled while the message was being recorded: close it now
+            await self.ui.close_lobby(row, self.ui.started_where(row))
 
     @group.command(name="addai", description="Seat an AI player in a lobby you are in")
     @app_commands.describe(level="easy, normal (default) or hard")

@@ -433,8 +433,17 @@ class MatchUI:
         await interaction.followup.send(f"Match #{match_id} is full and starts now in {where}.")
         await self.close_lobby(update.row, where)
 
+    @staticmethod
+    def started_where(row: MatchRow) -> str:
+        """Where a started match is played, as a channel mention."""
+        place = row.thread_id or row.channel_id
+        return f"<#{place}>" if place else "this channel"
+
     async def close_lobby(self, row: MatchRow, where: str) -> None:
-        """The lobby message loses its Join button once the match has started."""
+        """The lobby message loses its Join button once the match has started (the row is read again:
+        the lobby message may have been recorded after `row` was loaded)."""
+        if row.id is not None:
+            row = await self.matches.row(row.id)
         lobby_message, channel_id = row.meta.get("lobby_message"), row.channel_id
         if not lobby_message or not channel_id:
             return
