@@ -7,8 +7,9 @@ fourteenth session before any tuning; tests/rulesdocs/blind2, frozen 2026-11-28 
 blind for Inazuma and Inuyasha; tests/rulesdocs/blind, frozen 2026-11-24: written blind from the
 rulebooks and card data; tests/rulesdocs/dev, dev3 to dev6: for tuning; dev3 to dev6 written like
 blind3 by other helpers, dev4 in the fifteenth session, dev5 in the sixteenth, weighted to follow-ups,
-dev6 in the seventeenth, follow-up conversations only, dev7 in the eighteenth, a game-night brief:
-situations, why, what-happens and exceptions, 3-turn follow-ups),
+dev6 in the seventeenth, follow-up conversations only, dev7 and dev8 in the eighteenth: a game-night
+brief (situations, why, what-happens and exceptions, 3-turn follow-ups) and a newcomers' brief (other
+games' words, card pairs, 3-turn follow-ups)),
 per game and per question type: right fact
 in the answer text,
 confidently wrong (an answer, not "not found" or "did you mean", without the fact), clarified, the
@@ -154,6 +155,7 @@ def main() -> int:
         "dev5": chat_quality(service, "dev5", args.misses),
         "dev6": chat_quality(service, "dev6", args.misses),
         "dev7": chat_quality(service, "dev7", args.misses),
+        "dev8": chat_quality(service, "dev8", args.misses),
         "knowledge_build": knowledge_build(),
         "index": build_times(args.docs),
     }
