@@ -386,8 +386,7 @@ class MatchService:
         for _ in range(5):
             row = await self.row(match_id)
             try:
-                await self._write(row, meta={**row.meta, "lobby_message": message_id})
-                return await self.row(match_id)
+                return await self._write(row, meta={**row.meta, "lobby_message": message_id})  # current: CAS
             except StaleChoiceError:
                 await asyncio.sleep(0.01)
         return await self.row(match_id)
