@@ -665,7 +665,7 @@ class RulesService:
         return Answer(
             question=question,
             game=game,
-            text=_shaped(question, fact.answer, qtype),
+            text=_shaped(question, fact.answer, qtype, chosen.phrasing),
             citations=tuple(citations),
             see_also=tuple(see_also),
             confidence=min(1.0, chosen.score),
@@ -869,9 +869,13 @@ def _common_words(texts: list[str], vocabulary: frozenset[str], named: frozenset
 _RAW_WORD = re.compile(r"[a-z0-9]+")
 
 
-def _shaped(question: str, answer: str, qtype: understand.QuestionType) -> str:
-    """A fact's answer worded for the question: no Yes/No to a "how", the limit's Yes/No to "can I have 2"."""
+def _shaped(question: str, answer: str, qtype: understand.QuestionType, phrasing: str = "") -> str:
+    """A fact's answer worded for the question: no Yes/No to a "how", the limit's Yes/No to "can I have 2",
+    and no Yes/No to a question asked the other way round from the `phrasing` it matched."""
     shaped = understand.shape(answer, qtype)
+    if qtype not in ("yesno", "other"):
+        return shaped
+    shaped = verdict.polarity_checked(question, phrasing, shaped)
     return verdict.prefixed(question, shaped) if qtype == "yesno" else shaped
 
 

@@ -113,3 +113,52 @@ def prefixed(question: str, answer: str) -> str:
     else:
         return answer
     return f"{verdict}: {answer[:1].lower()}{answer[1:]}" if answer[:2].istitle() else f"{verdict}: {answer}"
+
+
+_NEGATION = re.compile(
+    r"\b(?:no|not|none|never|nothing|nobody|without|empty|zero|0|cannot|"
+    r"(?:ca|do|does|is|are|wo|was|were|did|has|have|had|should|could|would|must)n'?t)\b",
+    re.IGNORECASE,
+)
+_OPENING = re.compile(r"^\s*no\s*[:.,;!—–-]\s*", re.IGNORECASE)
+_ONLY_WHEN = re.compile(r"\bonly (?:when|if|while|once)\s+([^.;,]+)", re.IGNORECASE)
+_CONTENT = re.compile(r"[a-z]{4,}")
+_CONTENT_STOP = frozenset({"when", "only", "they", "them", "their", "your", "have", "still", "while", "with", "that"})
+
+
+def _negated(text: str) -> bool:
+    return len(_NEGATION.findall(text.replace("’", "'"))) % 2 == 1
+
+
+def _content(text: str) -> set[str]:
+    return {w.rstrip("s") for w in _CONTENT.findall(text.lower())} - _CONTENT_STOP
+
+
+def polarity_checked(question: str, phrasing: str, answer: str) -> str:
+    """`answer` with its No turned to Yes when `question` states the very condition the No allows.
+
+    A question that negates where the phrasing it matched doesn't ("...if they have no characters"
+    matched to "...if they still have a character") asks the opposite: a "No: ... only when they control
+    no characters" whose condition the question states is a Yes. Anything else is left as it is.
+
+    >>> polarity_checked("can i attack directly if they have no characters",
+    ...     "can i hit my opponent directly if they still have a character",
+    ...     "No: you may attack directly only when they control no characters; else attack one.")
+    'Yes: you may attack directly only when they control no characters; else attack one.'
+    >>> polarity_checked("can i attack directly", "can i attack directly", "No: only when they have none.")
+    'No: only when they have none.'
+    >>> polarity_checked("if i dont have kiba out?", "do i wait a turn", "No waiting: a Ninja is ready at once.")
+    'No waiting: a Ninja is ready at once.'
+    """
+    opening = _OPENING.match(answer)
+    if not phrasing or opening is None or _negated(question) == _negated(phrasing):
+        return answer
+    rest = answer[opening.end() :].lstrip()
+    only = _ONLY_WHEN.search(rest)
+    if (
+        only is not None
+        and _negated(only.group(1)) == _negated(question)
+        and _content(only.group(1)) & _content(question)
+    ):
+        return f"Yes: {rest}"
+    return answer

@@ -617,3 +617,13 @@ def test_how_come_asks_the_reason_of_the_last_answer(fresh_service: RulesService
     where = Asked(channel=f"how-come-{again}")
     first = fresh_service.ask("my deck is empty, do i lose", game="yugioh", where=where)
     assert fresh_service.ask(again, where=where).text == first.text
+
+
+def test_a_no_whose_only_condition_the_question_states_reads_yes(fresh_service: RulesService) -> None:
+    """The Inuyasha fact answers "can I hit them directly while they have a character" with No; asked
+    the other way round ("...zero characters left..."), the condition is met and the answer is Yes."""
+    answer = fresh_service.ask("if my opponent has zero characters left can i hit them directly", game="inuyasha")
+    assert answer.found and answer.text.startswith("Yes: ")
+    assert "only when they control no characters" in answer.text
+    kept = fresh_service.ask("they have 1 character left can i still hit them directly", game="inuyasha")
+    assert kept.text.startswith("No: ")
