@@ -151,6 +151,7 @@ class Context:
     asked: str = ""  # the question as the player typed it (a game switch asks it again)
     fact: str = ""  # the fact that answered it (a follow-up answered by the same fact changed nothing)
     worked: bool = False  # `asked` is a situation worked out with numbers (a battle, a showdown)
+    before: str = ""  # the question a follow-up leaned on (a game switch falls back to it)
 
 
 class ConversationStore:

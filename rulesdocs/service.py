@@ -208,7 +208,12 @@ class RulesService:
         switched = _game_switch(question, context, game)
         if switched is not None and context is not None and switched in index.games:
             self.store.forget(where.channel or "")
-            return self.ask(context.asked or context.question, game=switched, where=where)
+            again = self.ask(context.asked or context.question, game=switched, where=where)
+            if again.found or again.options or not context.before:
+                return again
+            # "can i go a bit over like 62" leans on the deck-size question before it: ask that one
+            self.store.forget(where.channel or "")
+            return self.ask(context.before, game=switched, where=where)
         chosen = game or self._pick_game(question, context, follow_up, where, index)
         if chosen is None:
             return self._clarify(question, where)
@@ -220,7 +225,12 @@ class RulesService:
         self.store.remember(
             where.channel,
             dataclasses.replace(
-                understood, game=chosen, section=top, asked=understood.asked or question, card=understood.card
+                understood,
+                game=chosen,
+                section=top,
+                asked=understood.asked or question,
+                card=understood.card,
+                before=(previous.asked or previous.question) if previous is not None else "",
             ),
         )
         return answer

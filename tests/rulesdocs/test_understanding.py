@@ -627,3 +627,15 @@ def test_a_no_whose_only_condition_the_question_states_reads_yes(fresh_service: 
     assert "only when they control no characters" in answer.text
     kept = fresh_service.ask("they have 1 character left can i still hit them directly", game="inuyasha")
     assert kept.text.startswith("No: ")
+
+
+def test_a_game_switch_after_a_follow_up_falls_back_to_the_question_it_leaned_on(
+    fresh_service: RulesService,
+) -> None:
+    """ "could i play 55 then" has no Yu-Gi-Oh! answer by itself: the switch asks the deck-size question."""
+    where = Asked(channel="switch-after-follow-up")
+    fresh_service.ask("whats the deck size", game="naruto", where=where)
+    fresh_service.ask("could i play 55 then", where=where)
+    answer = fresh_service.ask("what about in yugioh", where=where)
+    assert answer.found and answer.game == "yugioh"
+    assert re.search(r"\b40\b", answer.text)
