@@ -68,6 +68,8 @@ _TEXT_QUESTION = re.compile(
     r"how does .{0,40} work|effect|ability|abilities|text|say|says|do exactly)\b",
     re.IGNORECASE,
 )
+_WHAT_IT_DOES = re.compile(r"^[\W\w]{0,40}?\bwhat (?:does|do|did) (?:it|this|that)(?: card| one)? do\W*$", re.I)
+"""A card named, then "what does it do": the card's text (asked about a rule, "what does that do" is an outcome)."""
 _WHILE_STATE = re.compile(
     r"^\W*(?:(?:and|but|so|ok|what about)\s+)*(?:when|while|if)\s+(?:he|she|it|they|hes|shes|its)(?:'?s| is| are)?\s+"
     r"(?:injured|hurt|damaged|sideways|healthy)\W*$",
@@ -114,6 +116,8 @@ def card_kind(question: str, card: CardDef, qtype: QuestionType) -> CardKind:
         rest = rest.replace(part, " ")
     leftover = [w for w in re.findall(r"[a-z]+", rest) if w not in _FILLER]
     if qtype in ("whatis", "howto", "other") and (_TEXT_QUESTION.search(question) or not leftover):
+        return "text"
+    if _WHAT_IT_DOES.match(question):  # "kakashis forsight what does it do": the named card's text
         return "text"
     return "rule"
 

@@ -9,7 +9,7 @@ on: `card_question` spots that, so the assistant can point to the card look-up i
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -259,6 +259,8 @@ def lookup(question: str, game: GameId, common: Collection[str] = ()) -> Mention
         return found
     table = _names(game)
     nick = _nicknames(game)
+    choices = {" ".join(key): value[0] for key, value in table.items()}
+    fuzzy = _fuzzy(words, choices, common, min_size=2)
     for size in range(min(4, len(words)), 0, -1):
         for start in range(len(words) - size + 1):
             for typed in (words, plain):  # "gai sensei's" is typed "gai senseis"
@@ -267,12 +269,12 @@ def lookup(question: str, game: GameId, common: Collection[str] = ()) -> Mention
                 if name is not None and (
                     size > 1 or (not _as_amount(words, start) and (word not in common or len(word) <= 4))
                 ):
+                    if _longer_typo(fuzzy, typed[start : start + size], words[start : start + size]):
+                        break  # "kakashis forsight": a typo of Kakashi's Foresight, not the nickname "kakashi"
                     return Mention(name, kind_of(game, name), tuple(typed[start : start + size]))
     part = _partial(words, game, common)
-    if part is not None:
+    if part is not None and not _longer_typo(fuzzy, part.words, part.words):
         return part
-    choices = {" ".join(key): value[0] for key, value in table.items()}
-    fuzzy = _fuzzy(words, choices, common, min_size=2)
     if fuzzy is not None:
         return Mention(fuzzy[0], kind_of(game, fuzzy[0]), fuzzy[1])
     shorts = _short_names(game)
@@ -320,6 +322,16 @@ def _partial(words: list[str], game: GameId, common: Collection[str]) -> Mention
                 continue  # "to kill" in "how much damage does it take to kill" is not Intent to Kill
             return Mention(name, kind_of(game, name), run)
     return None
+
+
+def _longer_typo(
+    fuzzy: tuple[str, tuple[str, ...]] | None, found: Sequence[str], typed: Sequence[str]
+) -> bool:
+    """True when a near-spelling of a longer card name covers the words a shorter match was found by."""
+    if fuzzy is None or len(fuzzy[1]) <= len(found):
+        return False
+    window = set(fuzzy[1])
+    return all(w in window for w in typed) or all(w in window for w in found)
 
 
 def _fuzzy(

@@ -639,3 +639,18 @@ def test_a_game_switch_after_a_follow_up_falls_back_to_the_question_it_leaned_on
     answer = fresh_service.ask("what about in yugioh", where=where)
     assert answer.found and answer.game == "yugioh"
     assert re.search(r"\b40\b", answer.text)
+
+
+def test_a_typo_of_a_longer_name_beats_a_nickname_inside_it() -> None:
+    """"kakashi" is Kakashi Hatake's nickname, but "kakashis forsight" is a typo of Kakashi's Foresight."""
+    found = cardnames.lookup("kakashis forsight what does it do", "naruto", frozenset())
+    assert found is not None and found.name == "Kakashi's Foresight"
+    alone = cardnames.lookup("what does kakashi do", "naruto", frozenset())
+    assert alone is not None and alone.name == "Kakashi Hatake"
+
+
+def test_a_named_card_then_what_does_it_do_gets_the_cards_text(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("village square what does it do", game="usagi")
+    assert answer.card == "Village Square" and "Score +1" in answer.text
+    rule = fresh_service.ask("my monster got destroyed in battle, what does that do", game="yugioh")
+    assert not rule.card and rule.found
