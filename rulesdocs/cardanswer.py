@@ -20,7 +20,7 @@ import re
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from cards.describe import kind_line, stat_line, traits_line
-from rulesdocs import chat, contender, statmod
+from rulesdocs import cardstat, chat, contender, statmod
 from rulesdocs.cardnames import granted_tags
 from rulesdocs.model import Citation
 from rulesdocs.understand import QuestionType
@@ -176,36 +176,6 @@ def card_line(card: CardDef) -> str:
 def card_text(card: CardDef) -> str:
     """The card's text in our words, or what a card without one is."""
     return card.text.strip() or "It has no effect text: it plays by its stats alone."
-
-
-_WHILE_BONUS = re.compile(
-    r"([+-]\d+) (SP|AP|ATK|DEF) while (?:he is |she is |it is )?(?:your )?(kicker|attacking|defending)\b", re.IGNORECASE
-)
-_CONDITION_WORDS = {
-    "kicker": re.compile(r"\b(?:kicker|kicks|kicking|shoots|shooting|shot|striker)\b", re.IGNORECASE),
-    "attacking": re.compile(r"\b(?:attack(?:s|ing)?|dribbl\w*)\b", re.IGNORECASE),
-    "defending": re.compile(r"\b(?:defend(?:s|ing)?|defence|defense|blocks?|blocking)\b", re.IGNORECASE),
-}
-
-
-def while_bonus(question: str, card: CardDef, keys: list[str]) -> str | None:
-    """The stat asked with a bonus the card's text gives in the situation the question names
-    ("kevin dragonfly sp when hes the kicker": 400 + 200 while he is your kicker = 600), or None.
-
-    >>> from rulesdocs.cardnames import card
-    >>> while_bonus("starting kevin dragonfly sp when hes the kicker?", card("inazuma", "Kevin Dragonfly"), ["sp"])
-    'As your kicker: 400 + 200 (its text: +200 SP while he is your kicker) = 600 SP.'
-    """
-    for found in _WHILE_BONUS.finditer(card.text):
-        bonus, stat, condition = int(found.group(1)), found.group(2).lower(), found.group(3).lower()
-        printed = card.stats.get(stat)
-        if stat not in keys or not isinstance(printed, int) or not _CONDITION_WORDS[condition].search(question):
-            continue
-        situation = "As your kicker" if condition == "kicker" else f"While {condition}"
-        return f"{situation}: {printed} {'+' if bonus >= 0 else '-'} {abs(bonus)} (its text: {found.group(0)}) = " + (
-            f"{printed + bonus} {stat.upper()}."
-        )
-    return None
 
 
 def stat_phrase(card: CardDef, keys: list[str]) -> str:
@@ -637,13 +607,13 @@ def answer_text(
             boosted = statmod.with_bonus(other, card, keys) or statmod.with_bonus(
                 card, other, asked_stats(question, other)
             )
-        situated = while_bonus(question, card, keys) if keys and worked is None else None
+        situated = cardstat.situated(question, card, keys) if keys and worked is None else None
         if boosted is not None:
             lines.append(boosted)
         elif keys and worked is None:
-            lines.append(stat_phrase(card, keys))
-            if situated is not None:
+            if situated is not None:  # the stat in the situation asked, then the printed ones
                 lines.append(situated)
+            lines.append(stat_phrase(card, keys))
         elif worked is None:
             kind_words = kind_line(card.type, card.subtype)
             article = "an" if kind_words[:1].lower() in "aeiou" else "a"

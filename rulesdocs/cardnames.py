@@ -324,9 +324,7 @@ def _partial(words: list[str], game: GameId, common: Collection[str]) -> Mention
     return None
 
 
-def _longer_typo(
-    fuzzy: tuple[str, tuple[str, ...]] | None, found: Sequence[str], typed: Sequence[str]
-) -> bool:
+def _longer_typo(fuzzy: tuple[str, tuple[str, ...]] | None, found: Sequence[str], typed: Sequence[str]) -> bool:
     """True when a near-spelling of a longer card name covers the words a shorter match was found by."""
     if fuzzy is None or len(fuzzy[1]) <= len(found):
         return False

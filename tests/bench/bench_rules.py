@@ -2,23 +2,21 @@
 
     .venv/bin/python tests/bench/bench_rules.py [--semantic] [--docs ../shared/rulebooks] [--misses]
 
-First what players judge, on the chat sets (tests/rulesdocs/blind3, frozen 2026-11-28 in the
-fourteenth session before any tuning; tests/rulesdocs/blind2, frozen 2026-11-28 earlier, no longer
-blind for Inazuma and Inuyasha; tests/rulesdocs/blind, frozen 2026-11-24: written blind from the
-rulebooks and card data; tests/rulesdocs/dev, dev3 to dev6: for tuning; dev3 to dev6 written like
-blind3 by other helpers, dev4 in the fifteenth session, dev5 in the sixteenth, weighted to follow-ups,
-dev6 in the seventeenth, follow-up conversations only, dev7 and dev8 in the eighteenth: a game-night
-brief (situations, why, what-happens and exceptions, 3-turn follow-ups) and a newcomers' brief (other
-games' words, card pairs, 3-turn follow-ups)),
-per game and per question type: right fact
-in the answer text,
-confidently wrong (an answer, not "not found" or "did you mean", without the fact), clarified, the
-same counting the first cited passage, card questions right/wrong, follow-ups answered right,
-"not found" (or a card's text, or a "did you mean") on questions the rules don't answer,
-answerable questions refused, p50/p95 latency. Then the build time of the index
-and the knowledge base for all five games, and the older section-retrieval figures (hit@1/hit@3
-on rulesdocs/questions, game inference, refusals).
-"""
+First what players judge, on the chat sets (tests/rulesdocs/blind4, frozen 2026-11-29 in the nineteenth
+session before any tuning: the rulings-channel brief, the whole rulebook section by section;
+tests/rulesdocs/blind3, frozen 2026-11-28 in the fourteenth session before any tuning; tests/rulesdocs/blind2,
+frozen 2026-11-28 earlier, no longer blind for Inazuma and Inuyasha; tests/rulesdocs/blind, frozen 2026-11-24:
+written blind from the rulebooks and card data; tests/rulesdocs/dev, dev3 to dev6: for tuning; dev3 to dev6
+written like blind3 by other helpers, dev4 in the fifteenth session, dev5 in the sixteenth, weighted to
+follow-ups, dev6 in the seventeenth, follow-up conversations only, dev7 and dev8 in the eighteenth: a
+game-night brief (situations, why, what-happens and exceptions, 3-turn follow-ups) and a newcomers' brief (other
+games' words, card pairs, 3-turn follow-ups), dev9 in the nineteenth, blind4's brief by other writers), per
+game and per question type: right fact in the answer text, confidently wrong (an answer, not "not found" or
+"did you mean", without the fact), clarified, the same counting the first cited passage, card questions
+right/wrong, follow-ups answered right, "not found" (or a card's text, or a "did you mean") on questions the
+rules don't answer, answerable questions refused, p50/p95 latency. Then the build time of the index and the
+knowledge base for all five games, and the older section-retrieval figures (hit@1/hit@3 on
+rulesdocs/questions, game inference, refusals)."""
 
 from __future__ import annotations
 
@@ -146,6 +144,7 @@ def main() -> int:
     args = parser.parse_args()
     service = RulesService(db_path=":memory:", extra_dirs=args.docs)
     result: dict[str, object] = {
+        "blind4": chat_quality(service, "blind4", False),
         "blind3": chat_quality(service, "blind3", False),
         "blind2": chat_quality(service, "blind2", False),
         "blind": chat_quality(service, "blind", False),
@@ -156,6 +155,7 @@ def main() -> int:
         "dev6": chat_quality(service, "dev6", args.misses),
         "dev7": chat_quality(service, "dev7", args.misses),
         "dev8": chat_quality(service, "dev8", args.misses),
+        "dev9": chat_quality(service, "dev9", args.misses),
         "knowledge_build": knowledge_build(),
         "index": build_times(args.docs),
     }

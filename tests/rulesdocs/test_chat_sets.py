@@ -27,7 +27,7 @@ def _items(raw: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def test_there_are_chat_sets() -> None:
-    assert {p.parent.name for p in FILES} >= {"blind3", "dev3", "dev4", "dev5"}
+    assert {p.parent.name for p in FILES} >= {"blind3", "blind4", "dev3", "dev4", "dev5"}
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulesdocs import cardnames, namedfight, worked
+from rulesdocs.service import RulesService
 
 
 def test_a_game_without_a_reader_or_hand_limit_reads_nothing() -> None:
@@ -114,3 +115,19 @@ def test_a_naruto_team_named_by_its_ninjas_gets_its_power() -> None:
     hurt = worked.read("naruto", "what if he was hurt", found.asked, None, found.fact_id)
     assert hurt is not None and "injured Combat 3" in hurt.told and hurt.told.endswith("= Team Power 5.")
     assert worked.read("naruto", "can asuma and shino be on the same team", None, None, "") is None  # no Power asked
+
+
+@pytest.mark.parametrize(
+    ("question", "total"),
+    [
+        ("trainee bulwark is fired up and defending, what sp does he have", "= 700 SP"),  # FSP 500 + 200
+        ("whats jack wallsides sp when they attack with 3", "= 400 SP"),  # 600 - 200 against 2 or more
+        ("jack wallside sp if only 1 guy attacks", "= 600 SP"),  # the text needs 2 attackers
+        ("maxwell carson with 2 other raimon characters, sp?", "= 400 SP"),  # 200 + 2 x 100
+    ],
+)
+def test_an_inazuma_stat_is_worked_out_for_the_situation_asked(
+    fresh_service: RulesService, question: str, total: str
+) -> None:
+    answer = fresh_service.ask(question, game="inazuma")
+    assert answer.card and total in answer.text.split("\n")[0]

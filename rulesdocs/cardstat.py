@@ -1,0 +1,132 @@
+"""A card's stat in the situation a question describes: fired up, as the kicker, attacking or defending,
+against several attackers, next to other characters of a team or attribute.
+
+"nathan swift fired up and they attack with 2 guys. whats his sp" is not asking for the printed 200:
+fired up he uses his FSP (500), and his text gives +300 while 2 or more opposing characters attack, so
+800. Each step names where it comes from (the fired-up rule, the card's own text), so a player can check
+it. Only what the question states is applied; a condition it doesn't mention is left out.
+
+>>> from rulesdocs.cardnames import card
+>>> situated("nathan swift fired up and they attack with 2 guys. whats his sp", card("inazuma", "Nathan Swift"), ["sp"])
+'Fired up, with 2 opposing characters attacking: 500 (FSP, used while fired up) + 300 (its text: while 2 or more \
+opposing characters are attacking) = 800 SP.'
+>>> situated("starting kevin dragonfly sp when hes the kicker?", card("inazuma", "Kevin Dragonfly"), ["sp"])
+'As your kicker: 400 + 200 (its text: +200 SP while he is your kicker) = 600 SP.'
+>>> situated("maxwell carson with 3 other raimon guys on the field, whats his sp",
+...     card("inazuma", "Maxwell Carson"), ["sp"])
+'With 3 other Raimon characters: 200 + 300 (its text: +100 SP for each other Raimon character) = 500 SP.'
+>>> situated("whats maxwell carsons sp", card("inazuma", "Maxwell Carson"), ["sp"]) is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cards.pool import CardDef
+
+_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_COUNT = r"(\d|one|two|three|four|five|six)"
+
+_WHILE = re.compile(
+    r"([+-]\d+) (SP|AP|ATK|DEF) while (?:he is |she is |it is )?(?:your )?(kicker|attacking|defending)\b", re.I
+)
+_CONDITION_WORDS = {
+    "kicker": re.compile(r"\b(?:kicker|kicks|kicking|shoots|shooting|shot|striker)\b", re.IGNORECASE),
+    "attacking": re.compile(r"\b(?:attack(?:s|ing)?|dribbl\w*)\b", re.IGNORECASE),
+    "defending": re.compile(r"\b(?:defend(?:s|ing)?|defence|defense|blocks?|blocking)\b", re.IGNORECASE),
+}
+_AGAINST = re.compile(r"while (\d) or more opposing characters are attacking, [^.]*? has ([+-]\d+) (SP)", re.IGNORECASE)
+_ATTACKERS = re.compile(
+    r"\b(?:attack(?:s|ing)? (?:me |us )?with|attacked (?:me |us )?(?:by|with)|send(?:s|ing)? (?:in )?)\s*"
+    + _COUNT
+    + r"\b|\b"
+    + _COUNT
+    + r" (?:of (?:their|them|the opp\w*)\s+)?(?:\w+ )?(?:guys?|characters?|chars?|players?|attackers?|opponents?)"
+    r"(?: \w+){0,2} (?:are |r )?attack",
+    re.IGNORECASE,
+)
+_EACH_OTHER = re.compile(r"([+-]\d+) (SP) for each other (\w+) character", re.IGNORECASE)
+_OTHERS = re.compile(r"\b" + _COUNT + r" other (\w+)", re.IGNORECASE)
+_FIRED = re.compile(r"\bfired[\s-]?up\b|\bstacked\b|\bfsp\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """One change to the printed stat: the situation that causes it, the amount and where it comes from."""
+
+    situation: str
+    amount: int
+    why: str
+
+
+def _count(word: str) -> int:
+    return int(word) if word.isdigit() else _WORDS[word.lower()]
+
+
+def situated(question: str, card: CardDef, keys: list[str]) -> str | None:
+    """The stat asked worked out for the situation `question` states, or None when it states none
+    that the card's stats or text change."""
+    stat = next((key for key in keys if isinstance(card.stats.get(key), int) and "f" + key in card.stats), None)
+    stat = stat or (keys[0] if len(keys) == 1 and isinstance(card.stats.get(keys[0]), int) else None)
+    if stat is None:
+        return None
+    base = int(card.stats[stat])
+    situations: list[str] = []
+    fired = card.stats.get("f" + stat)
+    base_part = str(base)
+    if _FIRED.search(question) and isinstance(fired, int):
+        base, base_part = fired, f"{fired} (F{stat.upper()}, used while fired up)"
+        situations.append("fired up")
+    steps = [*_while_steps(question, card, stat), *_against_steps(question, card, stat)]
+    steps += _each_other_steps(question, card, stat)
+    if not steps and not situations:
+        return None
+    situations += [step.situation for step in steps if step.situation not in situations]
+    counted = [step for step in steps if step.amount]
+    total = max(0, base + sum(step.amount for step in counted))
+    parts = [base_part] + [f"{'+' if s.amount > 0 else '-'} {abs(s.amount)} {s.why}" for s in counted]
+    parts += [
+        f"(unchanged: {s.why[1:-1].replace('its text: ', 'its text applies only ')})" for s in steps if not s.amount
+    ]
+    lead = ", ".join(situations)
+    return f"{lead[:1].upper()}{lead[1:]}: {' '.join(parts)} = {total} {stat.upper()}."
+
+
+def _while_steps(question: str, card: CardDef, stat: str) -> list[_Step]:
+    steps = []
+    for found in _WHILE.finditer(card.text):
+        condition = found.group(3).lower()
+        if found.group(2).lower() == stat and _CONDITION_WORDS[condition].search(question):
+            situation = "as your kicker" if condition == "kicker" else f"while {condition}"
+            steps.append(_Step(situation, int(found.group(1)), f"(its text: {found.group(0)})"))
+    return steps
+
+
+def _against_steps(question: str, card: CardDef, stat: str) -> list[_Step]:
+    found = _AGAINST.search(card.text)
+    asked = _ATTACKERS.search(question)
+    if found is None or asked is None or found.group(3).lower() != stat:
+        return []
+    attackers = _count(next(g for g in asked.groups() if g))
+    needed = int(found.group(1))
+    amount = int(found.group(2)) if attackers >= needed else 0  # fewer attackers: the text doesn't apply
+    why = f"(its text: while {needed} or more opposing characters are attacking)"
+    plural = "character" if attackers == 1 else "characters"
+    return [_Step(f"with {attackers} opposing {plural} attacking", amount, why)]
+
+
+def _each_other_steps(question: str, card: CardDef, stat: str) -> list[_Step]:
+    found = _EACH_OTHER.search(card.text)
+    if found is None or found.group(2).lower() != stat:
+        return []
+    label = found.group(3)
+    for asked in _OTHERS.finditer(question):
+        if asked.group(2).lower().rstrip("s") == label.lower().rstrip("s"):
+            others = _count(asked.group(1))
+            why = f"(its text: {found.group(1)} SP for each other {label} character)"
+            return [_Step(f"with {others} other {label} characters", int(found.group(1)) * others, why)]
+    return []
