@@ -130,3 +130,54 @@ def _each_other_steps(question: str, card: CardDef, stat: str) -> list[_Step]:
             why = f"(its text: {found.group(1)} SP for each other {label} character)"
             return [_Step(f"with {others} other {label} characters", int(found.group(1)) * others, why)]
     return []
+
+
+_ASKS_BONUS = re.compile(
+    r"\b(?:bonus|boost|buff|dribbler|striker|defender|extra sp|more sp)\b|\+\s?\d+|\bget (?:his|her|its|the) (?:sp|\+)",
+    re.IGNORECASE,
+)
+_SIDE_ASKED = {
+    "attacking": re.compile(r"\b(?:attack(?:s|ing)?|on my (?:own )?turn|during my (?:own )?turn)\b", re.IGNORECASE),
+    "defending": re.compile(
+        r"\b(?:defend(?:s|ing)?|defen[cs]e|block(?:s|ing)?|on (?:my )?(?:opp\w*|their|the other player'?s?) turn)\b",
+        re.IGNORECASE,
+    ),
+}
+
+
+_TURN_SIDE = re.compile(r"\bturn\b", re.IGNORECASE)
+
+
+def bonus_verdict(question: str, card: CardDef) -> str | None:
+    """Yes or No to "does X get his bonus when ..." from the card's "+N SP while attacking/defending",
+    when the question names one side of the attack (attacking or on your own turn; defending or on the
+    opponent's turn), else None.
+
+    >>> from rulesdocs.cardnames import card
+    >>> bonus_verdict("does trainee playmaker get his +100 when defending", card("inazuma", "Trainee Playmaker"))
+    'No: its text gives +100 SP only while attacking, and defending is the other side of the attack.'
+    >>> bonus_verdict("does tim saunders get the dribbler bonus on my turn", card("inazuma", "Tim Saunders"))
+    'Yes, on your own turn: its text gives +200 SP while he is attacking.'
+    >>> bonus_verdict("does he get his dribbler bonus on their turn", card("inazuma", "Tim Saunders"))
+    "No: its text gives +200 SP only while attacking, and on your opponent's turn you defend."
+    """
+    if not _ASKS_BONUS.search(question):
+        return None
+    for found in _WHILE.finditer(card.text):
+        condition = found.group(3).lower()
+        if condition not in _SIDE_ASKED:
+            continue
+        asked = [side for side, pattern in _SIDE_ASKED.items() if pattern.search(question)]
+        if len(asked) != 1:
+            return None
+        turn = _TURN_SIDE.search(question)
+        side = (
+            ("on your opponent's turn you defend" if asked[0] == "defending" else "on your own turn you attack")
+            if turn is not None
+            else f"{asked[0]} is the other side of the attack"
+        )
+        if asked[0] == condition:
+            lead = f"Yes, {side.split(' you ')[0]}" if turn is not None else f"Yes, while {condition}"
+            return f"{lead}: its text gives {found.group(0)}."
+        return f"No: its text gives {found.group(1)} {found.group(2)} only while {condition}, and {side}."
+    return None

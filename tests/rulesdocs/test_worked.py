@@ -131,3 +131,18 @@ def test_an_inazuma_stat_is_worked_out_for_the_situation_asked(
 ) -> None:
     answer = fresh_service.ask(question, game="inazuma")
     assert answer.card and total in answer.text.split("\n")[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "opening"),
+    [
+        ("does trainee playmaker get +100 when defending", "No: "),
+        ("does tim saunders get his dribbler bonus on my opponents turn", "No: "),
+        ("does trainee bulwark get his defender bonus on their turn", "Yes"),
+    ],
+)
+def test_a_while_attacking_or_defending_bonus_is_judged_by_the_side_asked(
+    fresh_service: RulesService, question: str, opening: str
+) -> None:
+    answer = fresh_service.ask(question, game="inazuma")
+    assert answer.card and answer.text.startswith(opening)
