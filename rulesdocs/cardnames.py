@@ -272,7 +272,7 @@ def lookup(question: str, game: GameId, common: Collection[str] = ()) -> Mention
                     if _longer_typo(fuzzy, typed[start : start + size], words[start : start + size]):
                         break  # "kakashis forsight": a typo of Kakashi's Foresight, not the nickname "kakashi"
                     return Mention(name, kind_of(game, name), tuple(typed[start : start + size]))
-    part = _partial(words, game, common)
+    part = _partial(words, game, common) or _partial(plain, game, common)  # "water clones"
     if part is not None and not _longer_typo(fuzzy, part.words, part.words):
         return part
     if fuzzy is not None:

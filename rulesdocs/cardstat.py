@@ -46,12 +46,13 @@ _ATTACKERS = re.compile(
     + r"\b|\b"
     + _COUNT
     + r" (?:of (?:their|them|the opp\w*)\s+)?(?:\w+ )?(?:guys?|characters?|chars?|players?|attackers?|opponents?)"
-    r"(?: \w+){0,2} (?:are |r )?attack",
+    r"(?: \w+){0,2} (?:are |r )?attack|\b(?:vs\.?|versus|against) " + _COUNT + r" (?:attackers?|attacking)",
     re.IGNORECASE,
 )
 _EACH_OTHER = re.compile(r"([+-]\d+) (SP) for each other (\w+) character", re.IGNORECASE)
 _OTHERS = re.compile(r"\b" + _COUNT + r" other (\w+)", re.IGNORECASE)
 _FIRED = re.compile(r"\bfired[\s-]?up\b|\bstacked\b|\bfsp\b", re.IGNORECASE)
+_NOT_FIRED = re.compile(r"\b(?:not|isn.?t|is not|aint|without being|un)[\s-]?(?:yet |been )?fired[\s-]?up\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +79,7 @@ def situated(question: str, card: CardDef, keys: list[str]) -> str | None:
     situations: list[str] = []
     fired = card.stats.get("f" + stat)
     base_part = str(base)
-    if _FIRED.search(question) and isinstance(fired, int):
+    if _FIRED.search(question) and not _NOT_FIRED.search(question) and isinstance(fired, int):
         base, base_part = fired, f"{fired} (F{stat.upper()}, used while fired up)"
         situations.append("fired up")
     steps = [*_while_steps(question, card, stat), *_against_steps(question, card, stat)]
@@ -133,7 +134,7 @@ def _each_other_steps(question: str, card: CardDef, stat: str) -> list[_Step]:
 
 
 _ASKS_BONUS = re.compile(
-    r"\b(?:bonus|boost|buff|dribbler|striker|defender|extra sp|more sp)\b|\+\s?\d+|\bget (?:his|her|its|the) (?:sp|\+)",
+    r"\b(?:bonus|boost|buff|dribbler|striker|defender|extra sp|more sp)\b|[+-]\s?\d+|\bget (?:his|her|its|the) (?:sp|\+)",
     re.IGNORECASE,
 )
 _SIDE_ASKED = {
@@ -154,6 +155,8 @@ def bonus_verdict(question: str, card: CardDef) -> str | None:
     opponent's turn), else None.
 
     >>> from rulesdocs.cardnames import card
+    >>> bonus_verdict("they only attack with 1 guy, does jack wallside still get the -200", card("inazuma", "Jack Wallside"))
+    'No: its text gives -200 SP only while 2 or more opposing characters are attacking.'
     >>> bonus_verdict("does trainee playmaker get his +100 when defending", card("inazuma", "Trainee Playmaker"))
     'No: its text gives +100 SP only while attacking, and defending is the other side of the attack.'
     >>> bonus_verdict("does tim saunders get the dribbler bonus on my turn", card("inazuma", "Tim Saunders"))
@@ -163,6 +166,13 @@ def bonus_verdict(question: str, card: CardDef) -> str | None:
     """
     if not _ASKS_BONUS.search(question):
         return None
+    against, attackers = _AGAINST.search(card.text), _ATTACKERS.search(question)
+    if against is not None and attackers is not None:  # "opp only attacks with 1 guy, does X still get the -200"
+        count, needed = _count(next(g for g in attackers.groups() if g)), int(against.group(1))
+        change = f"{against.group(2)} {against.group(3)}"
+        if count >= needed:
+            return f"Yes: its text gives {change} while {needed} or more opposing characters are attacking."
+        return f"No: its text gives {change} only while {needed} or more opposing characters are attacking."
     for found in _WHILE.finditer(card.text):
         condition = found.group(3).lower()
         if condition not in _SIDE_ASKED:

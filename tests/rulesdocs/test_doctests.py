@@ -32,6 +32,8 @@ MODULES = [
     "rulesdocs.statmod",
     "rulesdocs.colorbonus",
     "rulesdocs.teampower",
+    "rulesdocs.cardstat",
+    "rulesdocs.chakracost",
 ]
 
 

@@ -146,3 +146,23 @@ def test_a_while_attacking_or_defending_bonus_is_judged_by_the_side_asked(
 ) -> None:
     answer = fresh_service.ask(question, game="inazuma")
     assert answer.card and answer.text.startswith(opening)
+
+
+@pytest.mark.parametrize(
+    ("question", "opening"),
+    [
+        ("can i pay water clones X with fire cards from my chakra", "No: "),
+        ("can i pay for hidden mist jutsu with wind chakra", "No: "),
+        ("can i use lightning cards to pay for kunai", "Yes: "),
+    ],
+)
+def test_paying_a_jutsu_with_a_symbol_is_judged_from_its_printed_cost(
+    fresh_service: RulesService, question: str, opening: str
+) -> None:
+    answer = fresh_service.ask(question, game="naruto")
+    assert answer.card and answer.text.startswith(opening)
+
+
+def test_not_fired_up_keeps_the_printed_sp(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("carson isnt fired up, 1 other raimon guy on the field, his sp?", game="inazuma")
+    assert "= 300 SP" in answer.text.split("\n")[0]

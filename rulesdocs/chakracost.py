@@ -1,0 +1,56 @@
+"""Yes or No to paying a Naruto Jutsu's cost with Chakra cards of a given Symbol.
+
+A Jutsu's cost has Symbol parts (each paid with a card of that Symbol), generic parts (any card) and
+maybe an X, which some Jutsus ask in one Symbol only. "can i pay water clones X with fire cards" is
+settled by the card's printed cost, shown with the answer.
+
+>>> from rulesdocs.cardnames import card
+>>> paid_with("can i pay water clones X with fire cards from my chakra", card("naruto", "Water Clone Jutsu"))
+'No: Water Clone Jutsu (cost X) must be paid with Water Chakra only; Fire cards cannot pay it.'
+>>> paid_with("can i pay kunai with a fire card", card("naruto", "Kunai"))
+'Yes: Kunai costs 1 of any Symbol, so Fire cards can pay it.'
+>>> paid_with("can i pay fire ball jutsu with 3 fire cards", card("naruto", "Fire Style: Fire Ball Jutsu"))
+'Yes: Fire Style: Fire Ball Jutsu costs F F 1: 2 Fire and 1 of any Symbol, so Fire cards can pay all of it.'
+>>> paid_with("can i pay hidden mist with wind chakra", card("naruto", "Hidden Mist Jutsu"))
+'No: Hidden Mist Jutsu costs W W: 2 Water; Wind cards cannot pay the Water parts.'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cards.pool import CardDef
+
+SYMBOLS = ("Earth", "Fire", "Lightning", "Void", "Water", "Wind")
+_PAY = re.compile(r"\b(?:pay|paying|paid|use|using|cover|covering)\b", re.IGNORECASE)
+_ASKED_SYMBOL = re.compile(r"\b(" + "|".join(SYMBOLS) + r")\b(?:[\s-]+(?:symbol|chakra|cards?))", re.IGNORECASE)
+
+
+def paid_with(question: str, card: CardDef) -> str | None:
+    """The verdict on paying `card`'s cost with the Symbol the question names, or None when the
+    question names no Symbol or the card has no Jutsu cost."""
+    cost = card.stats.get("cost")
+    if not isinstance(cost, dict) or "generic" not in cost or not _PAY.search(question):
+        return None
+    named = {m.group(1).title() for m in _ASKED_SYMBOL.finditer(question)}
+    if len(named) != 1:
+        return None
+    symbol = named.pop()
+    specific = {str(k): int(v) for k, v in (cost.get("specific") or {}).items()}
+    generic = int(cost.get("generic") or 0)
+    x_symbol = cost.get("x_symbol")
+    printed = str(card.stats.get("cost_text") or "")
+    if cost.get("x") and x_symbol and not specific and not generic:
+        if x_symbol == symbol:
+            return f"Yes: {card.name} (cost X) is paid with {x_symbol} Chakra only, so {symbol} cards can pay it."
+        return f"No: {card.name} (cost X) must be paid with {x_symbol} Chakra only; {symbol} cards cannot pay it."
+    parts = [f"{n} {name}" for name, n in specific.items()] + ([f"{generic} of any Symbol"] if generic else [])
+    if not specific:
+        return f"Yes: {card.name} costs {generic} of any Symbol, so {symbol} cards can pay it."
+    needs = " and ".join(parts)
+    if set(specific) == {symbol}:
+        return f"Yes: {card.name} costs {printed}: {needs}, so {symbol} cards can pay all of it."
+    others = " and ".join(name for name in specific if name != symbol)
+    return f"No: {card.name} costs {printed}: {needs}; {symbol} cards cannot pay the {others} parts."
