@@ -134,7 +134,8 @@ def _each_other_steps(question: str, card: CardDef, stat: str) -> list[_Step]:
 
 
 _ASKS_BONUS = re.compile(
-    r"\b(?:bonus|boost|buff|dribbler|striker|defender|extra sp|more sp)\b|[+-]\s?\d+|\bget (?:his|her|its|the) (?:sp|\+)",
+    r"\b(?:bonus|boost|buff|dribbler|striker|defender|extra sp|more sp)\b|[+-]\s?\d+"
+    r"|\bget (?:his|her|its|the) (?:sp|\+)",
     re.IGNORECASE,
 )
 _SIDE_ASKED = {
@@ -155,7 +156,7 @@ def bonus_verdict(question: str, card: CardDef) -> str | None:
     opponent's turn), else None.
 
     >>> from rulesdocs.cardnames import card
-    >>> bonus_verdict("they only attack with 1 guy, does jack wallside still get the -200", card("inazuma", "Jack Wallside"))
+    >>> bonus_verdict("they only attack with 1 guy, does he still get the -200", card("inazuma", "Jack Wallside"))
     'No: its text gives -200 SP only while 2 or more opposing characters are attacking.'
     >>> bonus_verdict("does trainee playmaker get his +100 when defending", card("inazuma", "Trainee Playmaker"))
     'No: its text gives +100 SP only while attacking, and defending is the other side of the attack.'

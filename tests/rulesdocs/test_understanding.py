@@ -642,7 +642,7 @@ def test_a_game_switch_after_a_follow_up_falls_back_to_the_question_it_leaned_on
 
 
 def test_a_typo_of_a_longer_name_beats_a_nickname_inside_it() -> None:
-    """"kakashi" is Kakashi Hatake's nickname, but "kakashis forsight" is a typo of Kakashi's Foresight."""
+    """ "kakashi" is Kakashi Hatake's nickname, but "kakashis forsight" is a typo of Kakashi's Foresight."""
     found = cardnames.lookup("kakashis forsight what does it do", "naruto", frozenset())
     assert found is not None and found.name == "Kakashi's Foresight"
     alone = cardnames.lookup("what does kakashi do", "naruto", frozenset())
