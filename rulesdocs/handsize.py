@@ -73,11 +73,33 @@ def merge(previous: str, follow_up: str, *, limit_answered: bool = False) -> int
     return int(found.group(1)) if found is not None else None
 
 
-def outcome(game: str, held: int | None) -> str:
-    """What the hand limit makes a player holding `held` cards do, or "" (no number, or no limit)."""
+_THEIR_TURN = re.compile(
+    r"\b(?:opp\w*|their|the other (?:player|guy)'?s?|enemy'?s?)\s+(?:end\s*phase|turn)\b|\bnot my turn\b", re.I
+)
+
+
+def on_their_turn(question: str) -> bool:
+    """True when `question` places the hand size on the opponent's turn ("on my opponents turn, if im
+    holding 8 do i discard too"): the limit binds only the player whose turn ends."""
+    return _THEIR_TURN.search(question) is not None
+
+
+def outcome(game: str, held: int | None, *, theirs: bool = False) -> str:
+    """What the hand limit makes a player holding `held` cards do, or "" (no number, or no limit);
+    `theirs`: at the end of the opponent's turn, when only the opponent is bound by it.
+
+    >>> outcome("naruto", 8, theirs=True)
+    "With 8 cards in hand on your opponent's turn you discard nothing: only the player whose turn ends \
+discards down to 6 (at the End Phase)."
+    """
     limit = LIMITS.get(game)
     if limit is None or held is None:
         return ""
+    if theirs:
+        return (
+            f"With {held} cards in hand on your opponent's turn you discard nothing: only the player whose "
+            f"turn ends discards down to {limit.keep} (at {limit.when.replace('your ', 'their ')})."
+        )
     if held <= limit.keep:
         return (
             f"With {held} cards in hand you discard nothing: {limit.when} only makes "

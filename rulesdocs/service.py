@@ -743,6 +743,8 @@ class RulesService:
             return context.game  # "can i flip it up the turn i set it" right after a card: that card's game
         if context is not None and context.game is not None and _ANAPHOR.search(question):
             return context.game  # "can i swap whats in there between rounds": "there" is the last answer's subject
+        if context is not None and context.game is not None and _names_card(question, context.game):
+            return context.game  # "bingo book makes me shuffle, do i let my opp cut": a Naruto card, not Inuyasha's cut
         inference = conv.infer_game(question, index)
         if inference.strong:
             return inference.best
@@ -956,6 +958,12 @@ PRONOUN_KIND_GAIN = 0.05
 (its kind, "continuous trap", can pull a question about Setting it toward what the kind does)."""
 REWRITE_MARGIN = 0.12
 """A worded follow-up ("and if...") is read whole unless the fragment alone matches this much better."""
+
+
+def _names_card(question: str, game: GameId) -> bool:
+    """True when `question` types the whole name (two words or more) of a card of `game`."""
+    found = cardnames.find(question, game)
+    return found is not None and len(found.words) >= 2
 
 
 def _typed_whole(typed: str, words: tuple[str, ...]) -> bool:

@@ -163,7 +163,7 @@ def _hand(game: str, asked: _Asked, previous_fact: str | None) -> Worked | None:
     if held is None and asked.earlier is not None:
         held = handsize.merge(asked.earlier, asked.typed, limit_answered=previous_fact == limit.fact)
         source = asked.earlier
-    told = handsize.outcome(game, held)
+    told = handsize.outcome(game, held, theirs=handsize.on_their_turn(asked.typed))
     return Worked(told, limit.fact, source) if told else None
 
 

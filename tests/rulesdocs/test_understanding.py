@@ -654,3 +654,18 @@ def test_a_named_card_then_what_does_it_do_gets_the_cards_text(fresh_service: Ru
     assert answer.card == "Village Square" and "Score +1" in answer.text
     rule = fresh_service.ask("my monster got destroyed in battle, what does that do", game="yugioh")
     assert not rule.card and rule.found
+
+
+def test_a_card_of_the_conversations_game_keeps_the_game(fresh_service: RulesService) -> None:
+    """ "cut" and "shuffle" sound like Inuyasha, but Bingo Book is a Naruto card: the question stays Naruto."""
+    where = Asked(channel="card-keeps-game")
+    fresh_service.ask("how do i shuffle", game="naruto", where=where)
+    answer = fresh_service.ask("bingo book makes me shuffle my deck, do i have to let my opp cut after", where=where)
+    assert answer.game == "naruto" and answer.found
+
+
+def test_the_hand_limit_binds_only_the_player_whose_turn_ends(fresh_service: RulesService) -> None:
+    where = Asked(channel="hand-limit-their-turn")
+    fresh_service.ask("whats the hand limit", game="naruto", where=where)
+    answer = fresh_service.ask("and on my opponents turn, if im holding 9 do i discard too", where=where)
+    assert answer.text.startswith("With 9 cards in hand on your opponent's turn you discard nothing")
