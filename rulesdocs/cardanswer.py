@@ -575,7 +575,11 @@ def verdicts(
     yes_no = kind == "rule" and qtype in ("yesno", "other")  # not "what happens in my discard step…"
     whose = whose_verdict(question, card) if yes_no else None
     if whose is None and yes_no:  # "does trainee playmaker get +100 when defending"
-        whose = cardstat.bonus_verdict(question, card) or chakracost.paid_with(question, card)
+        whose = (
+            cardstat.bonus_verdict(question, card)
+            or cardstat.level_verdict(question, card)
+            or chakracost.paid_with(question, card)
+        )
     if whose is None and other is not None and yes_no and _PAIRING.search(question):
         whose = pair_verdict(card, other)  # not "why cant my raiga attack their mitsu": that asks a rule
     worked = worked_out(question, card) or contender.needed(question, card, other)

@@ -192,3 +192,30 @@ def bonus_verdict(question: str, card: CardDef) -> str | None:
             return f"{lead}: its text gives {found.group(0)}."
         return f"No: its text gives {found.group(1)} {found.group(2)} only while {condition}, and {side}."
     return None
+
+
+_ON_TURN = re.compile(r"\b(?:on|in|during|by)\s+(?:turn|trn)\s*(\d)\b|\bturn\s*(\d)\b", re.IGNORECASE)
+_USE = re.compile(r"\b(?:play|use|move|cast|bring|put|activate|field|run)\w*\b", re.IGNORECASE)
+
+
+def level_verdict(question: str, card: CardDef) -> str | None:
+    """Yes or No to playing an Inazuma super technique (or moving a reserve character to the field) on
+    the turn the question names: a card's level may not be higher than the turn number.
+
+    >>> from rulesdocs.cardnames import card
+    >>> level_verdict("can i play it on turn 1?", card("inazuma", "Pressure Punch"))
+    'Yes: Pressure Punch is level 1, and a card can be used once the turn number is at least its level.'
+    >>> level_verdict("can i use twin boost on turn 2", card("inazuma", "Twin Boost"))
+    'No: Twin Boost is level 3, higher than turn 2; it can be used from turn 3 on.'
+    """
+    level = card.stats.get("level")
+    turn = _ON_TURN.search(question)
+    if not isinstance(level, int) or turn is None or not _USE.search(question) or card.type not in _LEVELLED:
+        return None
+    number = int(turn.group(1) or turn.group(2))
+    if level <= number:
+        return f"Yes: {card.name} is level {level}, and a card can be used once the turn number is at least its level."
+    return f"No: {card.name} is level {level}, higher than turn {number}; it can be used from turn {level} on."
+
+
+_LEVELLED = frozenset({"technique", "reserve"})

@@ -229,7 +229,8 @@ class RulesService:
                 game=chosen,
                 section=top,
                 asked=understood.asked or question,
-                card=understood.card,
+                # a turn with no answer settles no new subject: "it" in the next turn is still the card
+                card=understood.card or (previous.card if previous is not None and not answer.found else None),
                 before=(previous.asked or previous.question) if previous is not None else "",
             ),
         )

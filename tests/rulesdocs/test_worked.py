@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulesdocs import cardnames, namedfight, worked
-from rulesdocs.service import RulesService
+from rulesdocs.service import Asked, RulesService
 
 
 def test_a_game_without_a_reader_or_hand_limit_reads_nothing() -> None:
@@ -166,3 +166,17 @@ def test_paying_a_jutsu_with_a_symbol_is_judged_from_its_printed_cost(
 def test_not_fired_up_keeps_the_printed_sp(fresh_service: RulesService) -> None:
     answer = fresh_service.ask("carson isnt fired up, 1 other raimon guy on the field, his sp?", game="inazuma")
     assert "= 300 SP" in answer.text.split("\n")[0]
+
+
+def test_a_cards_level_against_the_turn_asked(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("can i move maxwell carson to the field on turn 3", game="inazuma")
+    assert answer.card == "Maxwell Carson" and answer.text.startswith("No: ")
+    assert "level 4" in answer.text
+
+
+def test_it_is_still_the_card_after_a_turn_with_no_answer(fresh_service: RulesService) -> None:
+    where = Asked(channel="card-after-not-found")
+    fresh_service.ask("what does twin boost do", game="inazuma", where=where)
+    fresh_service.ask("who won the last world championship", where=where)  # not found: no new subject
+    answer = fresh_service.ask("can i play it on turn 2?", where=where)
+    assert answer.card == "Twin Boost" and answer.text.startswith("No: ")
