@@ -323,6 +323,11 @@ class RulesService:
             mention = cardnames.Mention(previous.card, cardnames.kind_of(game, previous.card), ())
         card = cardnames.card(game, mention.name) if mention is not None else None
         card_kind = cardanswer.card_kind(stripped, card, qtype) if card is not None else None
+        if card is not None and _CARD_VS_RULES.search(stripped):  # "rulebook says 2 but muster grounds says 3"
+            golden, _ = self._rule(question, GOLDEN_RULE, chat.tokens(GOLDEN_RULE, game), game, "", qtype="other")
+            if golden is not None and golden.score >= GOLDEN_RULE_FLOOR:
+                answer = self._card_answer(question, game, card, "rule", golden, "other")
+                return answer, dataclasses.replace(own, card=card.name, fact=golden.fact.id)
         mine = understand.value_tokens(chat.tokens(matcher.correct(stripped), game), stripped, game)
         best = self._rule(question, stripped, mine, game, "", qtype=qtype)
         if mention is not None and mention.words:
@@ -959,6 +964,18 @@ PRONOUN_KIND_GAIN = 0.05
 (its kind, "continuous trap", can pull a question about Setting it toward what the kind does)."""
 REWRITE_MARGIN = 0.12
 """A worded follow-up ("and if...") is read whole unless the fragment alone matches this much better."""
+
+
+_CARD_VS_RULES = re.compile(
+    r"\b(?:rule ?book|rules?)\b.{0,80}\b(?:which|who|what)(?: one)?\b.{0,12}\b(?:wins?|applies|counts|overrides?|"
+    r"takes? (?:priority|precedence)|do i follow|goes)\b"
+    r"|\b(?:which|who) (?:one )?(?:wins?|takes? (?:priority|precedence))\b.{0,60}\b(?:rule ?book|rules?)\b"
+    r"|\b(?:contradicts?|overrides?|goes against|breaks?|disagrees? with)\s+(?:the\s+)?(?:rule ?book|rules?)\b",
+    re.IGNORECASE,
+)
+"""A question setting a card's text against the rulebook: the game's Golden Rule (the card wins) answers it."""
+GOLDEN_RULE = "if a card contradicts the rulebook which one wins"
+GOLDEN_RULE_FLOOR = 0.5
 
 
 def _names_card(question: str, game: GameId) -> bool:

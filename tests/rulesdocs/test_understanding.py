@@ -669,3 +669,17 @@ def test_the_hand_limit_binds_only_the_player_whose_turn_ends(fresh_service: Rul
     fresh_service.ask("whats the hand limit", game="naruto", where=where)
     answer = fresh_service.ask("and on my opponents turn, if im holding 9 do i discard too", where=where)
     assert answer.text.startswith("With 9 cards in hand on your opponent's turn you discard nothing")
+
+
+@pytest.mark.parametrize(
+    ("game", "question", "said"),
+    [
+        ("inuyasha", "muster grounds lets me play 3 characters but the rulebook says 2, which one wins", "card wins"),
+        ("yugioh", "does pot of greed override the rules about drawing", "card wins"),
+    ],
+)
+def test_a_card_set_against_the_rulebook_gets_the_golden_rule(
+    fresh_service: RulesService, game: str, question: str, said: str
+) -> None:
+    answer = fresh_service.ask(question, game=game)
+    assert answer.card and said in answer.text.lower()
