@@ -125,6 +125,8 @@ def read(question: str, game: GameId) -> Reading | None:
     words, named = found
     if game == "yugioh" and not all(cardnames.kind_of(game, n.name).endswith("monster") for n in named):
         return None
+    if _third_card(words, named, game):
+        return None  # "...attacks their feral imp but i flip waboku": printed values alone would mislead
     attacker = _attacker(words, named)
     color = next((c for c in _COLORS if c in words), None) if game == "inuyasha" else None
     if game == "inuyasha" and color is None:
@@ -147,6 +149,21 @@ def read(question: str, game: GameId) -> Reading | None:
         out[start:end] = [stat, str(value)] if color else [str(value), stat, "monster"]
         values.insert(0, (card.name, label, value))
     return Reading(" ".join(out), tuple(values))
+
+
+def _third_card(words: list[str], named: list[Named], game: GameId) -> bool:
+    """True when the question names a further card besides the two fighting (a Field Spell, a Trap, an
+    equip, an event): its effect may change the battle, which the printed values alone would miss.
+
+    >>> words, named = _two_named("my dark magician attacks their feral imp and they flip waboku", "yugioh")
+    >>> _third_card(words, named, "yugioh")
+    True
+    """
+    rest = list(words)
+    for card in named:
+        rest[card.start : card.start + card.size] = ["_"] * card.size
+    third = cardnames.lookup(" ".join(rest), game)
+    return third is not None and bool(third.words) and third.name not in {card.name for card in named}
 
 
 def _typed_value(words: list[str], card: Named, limit: int) -> tuple[int | None, int, int]:

@@ -180,3 +180,13 @@ def test_it_is_still_the_card_after_a_turn_with_no_answer(fresh_service: RulesSe
     fresh_service.ask("who won the last world championship", where=where)  # not found: no new subject
     answer = fresh_service.ask("can i play it on turn 2?", where=where)
     assert answer.card == "Twin Boost" and answer.text.startswith("No: ")
+
+
+def test_a_battle_with_a_third_card_named_is_not_worked_from_printed_values(fresh_service: RulesService) -> None:
+    """Waboku changes the battle: working it out from the two monsters' printed ATK would mislead."""
+    answer = fresh_service.ask(
+        "my dark magician attacks their feral imp and they flip waboku, what happens", game="yugioh"
+    )
+    assert not answer.text.startswith("Dark Magician: 2500 ATK")
+    plain = fresh_service.ask("my dark magician attacks their feral imp, what happens", game="yugioh")
+    assert plain.text.startswith("Dark Magician: 2500 ATK")
