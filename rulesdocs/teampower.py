@@ -103,16 +103,94 @@ def _value(member: Member, stat: str) -> int | None:
     return value if isinstance(value, int) else None
 
 
+_HEAD_IS = re.compile(
+    r'While the Head Ninja of this Ninja\'s Team is an? "(\w+)" with the (\w+) attribute, this Ninja gets '
+    r"\+(\d)/\+(\d)",
+    re.IGNORECASE,
+)
+_SENT_WITH_HEAD = re.compile(
+    r'Team is sent out with an? "(\w+)" Head Ninja, this Ninja gets \+(\d)/\+(\d)', re.IGNORECASE
+)
+_TEAM_HAS_BOTH = re.compile(
+    r'sent out in a Team that includes a Ninja with both "(\w+)" and "(\w+)", it gets \+(\d)/\+(\d)', re.IGNORECASE
+)
+_TEAM_HAS = re.compile(r'sent out in a Team that includes an? "(\w+)" Ninja, it gets \+(\d)/\+(\d)', re.IGNORECASE)
+_EACH_WITH_BOTH = re.compile(r'each Ninja of that Team with both "(\w+)" and "(\w+)" gets \+(\d)/\+(\d)', re.IGNORECASE)
+
+
+def _traits(name: str) -> set[str]:
+    card = cardnames.card("naruto", name)
+    if card is None:
+        return set()
+    attribute = card.stats.get("attribute")
+    return {t.lower() for t in card.tags} | ({str(attribute).lower()} if attribute else set())
+
+
+def _active(member: Member) -> str:
+    """The text of `member` that works now: a healthy Ninja's effect, or a Valid one's even injured."""
+    card = cardnames.card("naruto", member.name)
+    text = card.text if card is not None else ""
+    return text if not member.injured or text.lower().startswith("valid") else ""
+
+
+def bonuses(team: Team) -> dict[str, tuple[int, int, str]]:
+    """The +Combat/+Support each Ninja of `team` gets from texts that look at the Team's make-up
+    (Might Guy behind a Taijutsu Genin Head, Kakashi's Leaf Genin), by name, with the reason."""
+    members = [team.head, *team.supports]
+    out: dict[str, tuple[int, int, str]] = {}
+
+    def add(name: str, combat: int, support: int, why: str) -> None:
+        before = out.get(name, (0, 0, ""))
+        out[name] = (before[0] + combat, before[1] + support, f"{before[2]}; {why}".strip("; "))
+
+    for member in members:
+        text, others = _active(member), [m for m in members if m is not member]
+        head = _traits(team.head.name)
+        found = _HEAD_IS.search(text)
+        if found and member is not team.head and {found[1].lower(), found[2].lower()} <= head:
+            add(member.name, int(found[3]), int(found[4]), f"its text: Head is a {found[1]} with {found[2]}")
+        if (found := _SENT_WITH_HEAD.search(text)) and member is not team.head and found[1].lower() in head:
+            add(member.name, int(found[2]), int(found[3]), f"its text: a {found[1]} Head")
+        if (found := _TEAM_HAS_BOTH.search(text)) and any(
+            {found[1].lower(), found[2].lower()} <= _traits(m.name) for m in others
+        ):
+            add(member.name, int(found[3]), int(found[4]), f"its text: a {found[1]} {found[2]} teammate")
+        if (found := _TEAM_HAS.search(text)) and any(found[1].lower() in _traits(m.name) for m in others):
+            add(member.name, int(found[2]), int(found[3]), f"its text: an {found[1]} teammate")
+        if found := _EACH_WITH_BOTH.search(text):
+            for m in members:
+                if {found[1].lower(), found[2].lower()} <= _traits(m.name):
+                    add(m.name, int(found[3]), int(found[4]), f"{member.name}'s text: {found[1]} {found[2]}")
+    return out
+
+
 def outcome(team: Team | None) -> str:
-    """Each Ninja's value and the Team's Power, or "" when a value isn't printed."""
+    """Each Ninja's value and the Team's Power, or "" when a value isn't printed; a Team-make-up bonus
+    from a card's text is added with its reason.
+
+    >>> print(outcome(read("rock lee leading with might guy, whats the team power")))
+    Rock Lee as Head (Combat 3) + Might Guy (Support 0 + 4, its text: Head is a Genin with Taijutsu) = Team Power 7.
+    """
     if team is None:
         return ""
     combat = _value(team.head, "combat")
     supports = [(m, _value(m, "support")) for m in team.supports]
     if combat is None or any(v is None for _, v in supports):
         return ""
-    hurt = "injured " if team.head.injured else ""
-    parts = [f"{team.head.name} as Head ({hurt}Combat {combat})"]
-    parts += [f"{m.name} ({'injured ' if m.injured else ''}Support {v})" for m, v in supports]
-    total = combat + sum(v for _, v in supports if v is not None)
+    extra = bonuses(team)
+
+    def shown(member: Member, label: str, value: int, index: int) -> tuple[str, int]:
+        combat_bonus, support_bonus, why = extra.get(member.name, (0, 0, ""))
+        added = combat_bonus if index == 0 else support_bonus
+        hurt = "injured " if member.injured else ""
+        if not added:
+            return f"{hurt}{label} {value}", value
+        return f"{hurt}{label} {value} + {added}, {why}", value + added
+
+    head_text, total = shown(team.head, "Combat", combat, 0)
+    parts = [f"{team.head.name} as Head ({head_text})"]
+    for member, value in supports:
+        text, added = shown(member, "Support", value or 0, 1)
+        parts.append(f"{member.name} ({text})")
+        total += added
     return f"{' + '.join(parts)} = Team Power {total}."

@@ -190,3 +190,11 @@ def test_a_battle_with_a_third_card_named_is_not_worked_from_printed_values(fres
     assert not answer.text.startswith("Dark Magician: 2500 ATK")
     plain = fresh_service.ask("my dark magician attacks their feral imp, what happens", game="yugioh")
     assert plain.text.startswith("Dark Magician: 2500 ATK")
+
+
+def test_a_team_make_up_bonus_from_a_cards_text_is_added() -> None:
+    """Might Guy gets +0/+4 behind a Taijutsu Genin Head (Rock Lee); injured, his effect is off."""
+    found = worked.read("naruto", "rock lee as head with might guy supporting, whats the team power", None, None, None)
+    assert found is not None and found.told.endswith("= Team Power 7.") and "+ 4" in found.told
+    hurt = worked.read("naruto", "rock lee as head with injured might guy, whats the team power", None, None, None)
+    assert hurt is not None and "+ 4" not in hurt.told
