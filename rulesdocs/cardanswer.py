@@ -502,6 +502,16 @@ def _other_kind_targeted(question: str, text: str) -> bool:
     return bool(asked) and bool(targeted) and asked.isdisjoint(targeted)
 
 
+_ASKS_OTHERS = re.compile(
+    r"\b(?:my|your|our) other\b|\bother (?:characters?|monsters?|ninjas?|guys?|cards?|allies|heroes)\b"
+    r"|\brest of (?:my|the|our)\b|\beveryone else\b",
+    re.IGNORECASE,
+)
+_TEXT_SELF = re.compile(r"^\s*(?:\*[^*]+\*|this (?:card|character|ninja|monster|ally|hero))\s", re.IGNORECASE)
+"""A text whose subject is the card itself ("*Gama* cannot be attacked while ...")."""
+_TEXT_MANY = re.compile(r"\b(?:each|all|every|other|another|target|characters|ninjas|monsters)\b", re.IGNORECASE)
+
+
 def whose_verdict(question: str, card: CardDef) -> str | None:
     """Yes/No to "does X hit my own monsters too" / "can i use X on their ninja" from the card's text,
     when the text says plainly whose cards it affects; None when it doesn't or the question doesn't ask.
@@ -511,9 +521,13 @@ def whose_verdict(question: str, card: CardDef) -> str | None:
     "Yes, by its text: it affects both players' cards."
     >>> whose_verdict("can i use human fury on my opponents character", card("inuyasha", "Human Fury"))
     'No, by its text: it affects only your own cards.'
+    >>> whose_verdict("does gama protect my other characters too", card("inuyasha", "Gama, Toad Retainer"))
+    'No, by its text: it affects only the card itself, not your other cards.'
     """
     if _ASKS_SELF.search(question) and _TEXT_OTHER.search(card.text):
         return "No, by its text: it affects another card, not the card itself."
+    if _ASKS_OTHERS.search(question) and _TEXT_SELF.match(card.text) and not _TEXT_MANY.search(card.text):
+        return "No, by its text: it affects only the card itself, not your other cards."
     if not _AFFECTS.search(question) or _other_kind_targeted(question, card.text):
         return None
     own, theirs = bool(_ASKS_OWN.search(question)), bool(_ASKS_THEIRS.search(question))

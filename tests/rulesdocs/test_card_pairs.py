@@ -176,3 +176,9 @@ def test_whose_card_doesnt_decide_when_the_text_targets_another_kind() -> None:
     assassin = _card("usagi", "Masked Hikiji Assassin")
     assert cardanswer.whose_verdict("can masked hikiji assassin kill their hero", assassin) is None
     assert cardanswer.whose_verdict("can masked hikiji assassin kill their ally", assassin) is not None
+
+
+def test_a_text_about_the_card_itself_does_not_protect_the_other_cards(fresh_service: RulesService) -> None:
+    question = "does gama keep my other characters safe from attacks too while my kurogane is ready"
+    answer = fresh_service.ask(question, game="inuyasha")
+    assert answer.text.startswith("No, by its text: it affects only the card itself")
