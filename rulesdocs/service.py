@@ -199,7 +199,10 @@ class RulesService:
             if picked is not None:
                 return self.pick(context.choices[picked], where=where, question=context.asked or context.question)
         follow_up = (
-            context is not None and not context.pending and (conv.is_follow_up(question) or followup.explicit(question))
+            context is not None
+            and not context.pending
+            # "why?" after an answer asks that answer's reason
+            and (conv.is_follow_up(question) or followup.explicit(question) or _ASKS_AGAIN.search(question) is not None)
         )
         if context is not None and context.pending and game is None:
             answered = conv.named_game(question) or _bare_game(question, index.games)

@@ -683,3 +683,11 @@ def test_a_card_set_against_the_rulebook_gets_the_golden_rule(
 ) -> None:
     answer = fresh_service.ask(question, game=game)
     assert answer.card and said in answer.text.lower()
+
+
+def test_a_bare_why_after_a_card_answer_gives_that_answers_rule(fresh_service: RulesService) -> None:
+    """"why?" is a follow-up: it asks the reason of the answer just given, not every fact with "why" in it."""
+    where = Asked(channel="bare-why-after-card")
+    fresh_service.ask("my temple acolyte is struck, can he still go to an event", game="usagi", where=where)
+    answer = fresh_service.ask("why?", where=where)
+    assert answer.found and "refreshed" in answer.text.lower()
