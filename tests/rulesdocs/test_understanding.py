@@ -686,7 +686,7 @@ def test_a_card_set_against_the_rulebook_gets_the_golden_rule(
 
 
 def test_a_bare_why_after_a_card_answer_gives_that_answers_rule(fresh_service: RulesService) -> None:
-    """"why?" is a follow-up: it asks the reason of the answer just given, not every fact with "why" in it."""
+    """ "why?" is a follow-up: it asks the reason of the answer just given, not every fact with "why" in it."""
     where = Asked(channel="bare-why-after-card")
     fresh_service.ask("my temple acolyte is struck, can he still go to an event", game="usagi", where=where)
     answer = fresh_service.ask("why?", where=where)
