@@ -68,6 +68,12 @@ def _count(word: str) -> int:
     return int(word) if word.isdigit() else _WORDS[word.lower()]
 
 
+def _attackers(question: str) -> int | None:
+    """How many opposing characters attack, as the question says ("they attack with 2", "vs 3 attackers")."""
+    found = _ATTACKERS.search(question)
+    return _count(next(g for g in found.groups() if g)) if found is not None else None
+
+
 def situated(question: str, card: CardDef, keys: list[str]) -> str | None:
     """The stat asked worked out for the situation `question` states, or None when it states none
     that the card's stats or text change."""
@@ -109,10 +115,9 @@ def _while_steps(question: str, card: CardDef, stat: str) -> list[_Step]:
 
 def _against_steps(question: str, card: CardDef, stat: str) -> list[_Step]:
     found = _AGAINST.search(card.text)
-    asked = _ATTACKERS.search(question)
-    if found is None or asked is None or found.group(3).lower() != stat:
+    attackers = _attackers(question)
+    if found is None or attackers is None or found.group(3).lower() != stat:
         return []
-    attackers = _count(next(g for g in asked.groups() if g))
     needed = int(found.group(1))
     amount = int(found.group(2)) if attackers >= needed else 0  # fewer attackers: the text doesn't apply
     why = f"(its text: while {needed} or more opposing characters are attacking)"
@@ -167,9 +172,9 @@ def bonus_verdict(question: str, card: CardDef) -> str | None:
     """
     if not _ASKS_BONUS.search(question):
         return None
-    against, attackers = _AGAINST.search(card.text), _ATTACKERS.search(question)
-    if against is not None and attackers is not None:  # "opp only attacks with 1 guy, does X still get the -200"
-        count, needed = _count(next(g for g in attackers.groups() if g)), int(against.group(1))
+    against, count = _AGAINST.search(card.text), _attackers(question)
+    if against is not None and count is not None:  # "opp only attacks with 1 guy, does X still get the -200"
+        needed = int(against.group(1))
         change = f"{against.group(2)} {against.group(3)}"
         if count >= needed:
             return f"Yes: its text gives {change} while {needed} or more opposing characters are attacking."
