@@ -188,49 +188,73 @@ def _timed(service: RulesService, question: str, game: GameId | None, channel: s
     return answer
 
 
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One question of a chat set as it is asked: in which channel, naming which game (None for a
+    follow-up's later turns, which rely on the context), and what a right answer matches."""
+
+    kind: str
+    """"rules", "card", "first" (a conversation's opening), "follow-up" or "unanswerable"."""
+    question: str
+    game: GameId | None
+    channel: str
+    item: ChatQuestion | None
+    """None for an unanswerable question."""
+    fresh: bool
+    """True when the channel is forgotten before this turn (a new conversation)."""
+
+
+def turns(chat_set: ChatSet, prefix: str = "") -> list[Turn]:
+    """Every question of `chat_set` in the order it is asked, each in its own channel but for the
+    later turns of a conversation."""
+    game = chat_set.game
+    out = [Turn("rules", q.question, game, f"{prefix}single:{n}", q, True) for n, q in enumerate(chat_set.questions)]
+    out += [Turn("card", q.question, game, f"{prefix}card:{n}", q, True) for n, q in enumerate(chat_set.cards)]
+    for n, conversation in enumerate((*chat_set.followups, *chat_set.card_followups)):
+        channel = f"{prefix}followup:{game}:{n}"
+        for position, item in enumerate(conversation):
+            # the first turn names the game as a channel about it would; later turns rely on the context
+            kind = "first" if position == 0 else "follow-up"
+            out.append(Turn(kind, item.question, game if position == 0 else None, channel, item, position == 0))
+    out += [Turn("unanswerable", q, game, f"{prefix}none:{n}", None, True) for n, q in enumerate(chat_set.unanswerable)]
+    return out
+
+
 def score_set(service: RulesService, chat_set: ChatSet) -> ChatReport:
     """Ask every question of `chat_set` (the game given, as in a channel about that game)."""
     report = ChatReport()
     game = chat_set.game
-    for n, item in enumerate(chat_set.questions):
-        service.store.forget(f"single:{n}")
-        answer = _timed(service, item.question, game, f"single:{n}", report)
-        report.answerable += 1
-        report.right += item.right(answer)
-        report.right_cited += item.right_with_citation(answer)
-        report.refused += not answer.found
-        report.wrong += item.wrong(answer)
-        report.clarified += answer.kind == "clarify"
-        report.tally_type(item.type, item.right(answer), item.wrong(answer))
-        if not item.right(answer):
-            report.misses.append(f"[{game}] {item.question!r} -> {answer.text[:160]!r}")
-    for n, item in enumerate(chat_set.cards):
-        service.store.forget(f"card:{n}")
-        answer = _timed(service, item.question, game, f"card:{n}", report)
-        report.cards += 1
-        report.cards_right += item.right(answer)
-        report.cards_wrong += item.wrong(answer)
-        if not item.right(answer):
-            report.misses.append(f"[{game} card] {item.question!r} -> {answer.text[:160]!r}")
-    for n, turns in enumerate((*chat_set.followups, *chat_set.card_followups)):
-        channel = f"followup:{game}:{n}"
-        service.store.forget(channel)
-        for position, item in enumerate(turns):
-            # the first turn names the game as a channel about it would; later turns rely on the context
-            answer = _timed(service, item.question, game if position == 0 else None, channel, report)
-            if position > 0:
-                report.followups += 1
-                report.followups_right += item.right(answer)
-                report.followups_wrong += item.wrong(answer)
-                if not item.right(answer):
-                    report.misses.append(f"[{game} follow-up] {item.question!r} -> {answer.text[:160]!r}")
-    for n, question in enumerate(chat_set.unanswerable):
-        service.store.forget(f"none:{n}")
-        answer = _timed(service, question, game, f"none:{n}", report)
-        report.unanswerable += 1
-        report.not_found += answer.kind != "rule"  # "not found", a card's own text, or "did you mean"
-        if answer.found:
-            report.misses.append(f"[{game} unanswerable] {question!r} -> {answer.text[:160]!r}")
+    for turn in turns(chat_set):
+        if turn.fresh:
+            service.store.forget(turn.channel)
+        answer = _timed(service, turn.question, turn.game, turn.channel, report)
+        item = turn.item
+        if item is None:
+            report.unanswerable += 1
+            report.not_found += answer.kind != "rule"  # "not found", a card's own text, or "did you mean"
+            if answer.found:
+                report.misses.append(f"[{game} unanswerable] {turn.question!r} -> {answer.text[:160]!r}")
+            continue
+        right, wrong = item.right(answer), item.wrong(answer)
+        if turn.kind == "rules":
+            report.answerable += 1
+            report.right += right
+            report.right_cited += item.right_with_citation(answer)
+            report.refused += not answer.found
+            report.wrong += wrong
+            report.clarified += answer.kind == "clarify"
+            report.tally_type(item.type, right, wrong)
+        elif turn.kind == "card":
+            report.cards += 1
+            report.cards_right += right
+            report.cards_wrong += wrong
+        elif turn.kind == "follow-up":
+            report.followups += 1
+            report.followups_right += right
+            report.followups_wrong += wrong
+        if not right and turn.kind != "first":
+            label = {"rules": "", "card": " card", "follow-up": " follow-up"}[turn.kind]
+            report.misses.append(f"[{game}{label}] {item.question!r} -> {answer.text[:160]!r}")
     return report
 
 

@@ -16,6 +16,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import DamerauLevenshtein
 
@@ -101,6 +102,7 @@ def features(words: list[str]) -> list[tuple[str, bool]]:
     return out
 
 
+CHAR_VIEWS_MEMORY = 8
 NEAREST_MEMORY = 50_000
 """Words whose nearest game word a matcher remembers."""
 
@@ -147,6 +149,8 @@ class FactMatcher:
         self._fact_words: dict[int, frozenset[str]] = {}
         self._fact_terms: dict[str, frozenset[tuple[int, tuple[str, ...]]]] = {}
         self._tokens_of: dict[int, list[list[str]]] = {}
+        self._phrasing_tokens: dict[str, list[str]] = {}
+        self._char_views: dict[str, tuple[dict[int, float], np.ndarray]] = {}
         asked = [(n, strip_game_names(p).lower()) for n, fact in enumerate(book.facts) for p in fact.asks]
         self.chars = CharIndex([p for _, p in asked], [n for n, _ in asked]) if asked else None
 
@@ -174,6 +178,16 @@ class FactMatcher:
                 found.update(followup.terms(tokens, self.game))
             self._fact_terms[fact_id] = frozenset(found)
         return self._fact_terms[fact_id]
+
+    def index_of(self, fact_id: str) -> int:
+        """The position of a fact of this game (KeyError for an unknown id)."""
+        return self._by_id[fact_id]
+
+    def tokens_of_phrasing(self, phrasing: str) -> list[str]:
+        """The normalized words a phrasing (or a fact's answer) was indexed with; [] for an unknown one."""
+        if not self._phrasing_tokens:
+            self._phrasing_tokens = {text: words for _, text, _, words in self._docs}
+        return self._phrasing_tokens.get(phrasing, [])
 
     def fact(self, fact_id: str) -> Fact | None:
         """The fact with id `fact_id`."""
@@ -231,9 +245,8 @@ class FactMatcher:
         by_words = self.match_tokens(words, limit=limit, focus=focus)
         if self.chars is None:
             return by_words
-        query = self.chars.vector(text)
-        chars = self.chars.scores(query)
-        centroids = self.chars.centroid_scores(query) if CENTROID_BLEND else None
+        chars, all_centroids = self.char_views(text)
+        centroids = all_centroids if CENTROID_BLEND else None
 
         def blended(n: int, own: float) -> float:
             return own if centroids is None else (1.0 - CENTROID_BLEND) * own + CENTROID_BLEND * float(centroids[n])
@@ -248,6 +261,17 @@ class FactMatcher:
                 fact = self.book.facts[n]
                 hits[n] = FactHit(fact, blended(n, BLEND * similarity), fact.asks[0], self.types[n])
         return sorted(hits.values(), key=lambda h: -h.score)[:limit]
+
+    def char_views(self, text: str) -> tuple[dict[int, float], np.ndarray]:
+        """Each fact's best character n-gram similarity to `text`, and its centroid similarity (the
+        last few texts are remembered: the sureness check looks again at the text just matched)."""
+        assert self.chars is not None
+        if text not in self._char_views:
+            if len(self._char_views) >= CHAR_VIEWS_MEMORY:
+                self._char_views.pop(next(iter(self._char_views)))
+            query = self.chars.vector(text)
+            self._char_views[text] = (self.chars.scores(query), self.chars.centroid_scores(query))
+        return self._char_views[text]
 
     def match(self, question: str, *, limit: int = 5) -> list[FactHit]:
         """The best facts for `question`, best first (one hit per fact)."""

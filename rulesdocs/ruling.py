@@ -61,6 +61,8 @@ class Ruling:
     phrasing: str = ""
     close: tuple[tuple[Fact, str], ...] = ()
     """Other facts (and the phrasing they matched) scoring within `CLOSE_MARGIN` of the best."""
+    margin: float = 1.0
+    """How far the best fused score is ahead of the best fact with another answer."""
 
 
 def _section_rank(fact: Fact, sections: Sequence[str]) -> int | None:
@@ -118,4 +120,5 @@ def choose(
     close = tuple(
         (h.fact, h.phrasing) for s, h in fused[1:4] if s >= top - CLOSE_MARGIN and h.fact.answer != best.fact.answer
     )
-    return Ruling(best.fact, score, best.score, runners, best.phrasing, close)
+    second = next((s for s, h in fused[1:] if h.fact.answer != best.fact.answer), 0.0)
+    return Ruling(best.fact, score, best.score, runners, best.phrasing, close, top - second)

@@ -33,6 +33,7 @@ from rulesdocs import (
     ruling,
     scope,
     statmod,
+    sureness,
     understand,
     verdict,
     worked,
@@ -460,6 +461,9 @@ class RulesService:
         if chosen is not None and chosen.score >= floor:
             if not context and _unsure(chosen):  # a follow-up's merged question matches less closely
                 return self._did_you_mean(question, game, chosen, understood)
+            # a "what is X" naming a glossary term, answered by a fact defining it, is sure
+            if defined is None and self._doubted(f"{context} {stripped}", understood.tokens, chosen, qtype, context):
+                return self._did_you_mean(question, game, _with_rivals(chosen), understood)
             short = len(question.split()) <= ELLIPSIS_WORDS
             asks_again = _ASKS_AGAIN.search(question) is not None  # "how come": the reason is the rule again
             if (
@@ -505,6 +509,25 @@ class RulesService:
         inference = conv.infer_game(question, self.index)
         return inference.strong and inference.best is not None and inference.best != game
 
+    def _doubts(self, found: dict[str, float]) -> bool:
+        """True when the sureness model (`rulesdocs.sureness`) rates a chosen fact with these signals as
+        likely not the answer."""
+        fitted = sureness.model()
+        return fitted is not None and not fitted.sure(found)
+
+    def _doubted(
+        self, typed: str, words: Sequence[str], chosen: ruling.Ruling, qtype: understand.QuestionType, context: str
+    ) -> bool:
+        """True when the sureness model doubts `chosen` for the question `typed` (with a follow-up's
+        `context` before it) whose normalized words are `words`."""
+        matcher = self.matcher(chosen.fact.game)
+        if matcher is None or not words:
+            return False
+        typed = typed.strip()
+        strange = len(matcher.strange_words(typed))
+        found = sureness.signals(typed, list(words), chosen, matcher, qtype, strange=strange, follow_up=bool(context))
+        return self._doubts(found)
+
     def _did_you_mean(
         self, question: str, game: GameId, chosen: ruling.Ruling, understood: conv.Context
     ) -> tuple[Answer, conv.Context]:
@@ -518,6 +541,7 @@ class RulesService:
             confidence=chosen.score,
             found=False,
             options=labels,
+            sections=tuple(dict.fromkeys(section for fact, _ in rivals for section in fact.sections)),
         )
         pending = dataclasses.replace(understood, choices=tuple(fact.id for fact, _ in rivals))
         return answer, pending
@@ -898,6 +922,19 @@ def _shaped(question: str, answer: str, qtype: understand.QuestionType, phrasing
         return shaped
     shaped = verdict.polarity_checked(question, phrasing, shaped)
     return verdict.prefixed(question, shaped) if qtype == "yesno" else shaped
+
+
+def _with_rivals(chosen: ruling.Ruling) -> ruling.Ruling:
+    """`chosen` with its close rivals topped up by the runners-up, for a "did you mean" of several options."""
+    rivals = list(chosen.close)
+    answers = {chosen.fact.answer, *(fact.answer for fact, _ in rivals)}
+    for fact in chosen.runners_up:
+        if len(rivals) >= MAX_OPTIONS - 1:
+            break
+        if fact.answer not in answers:
+            rivals.append((fact, fact.asks[0]))
+            answers.add(fact.answer)
+    return dataclasses.replace(chosen, close=tuple(rivals))
 
 
 def _unsure(chosen: ruling.Ruling) -> bool:
