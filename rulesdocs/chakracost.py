@@ -13,6 +13,12 @@ settled by the card's printed cost, shown with the answer.
 'Yes: Fire Style: Fire Ball Jutsu costs F F 1: 2 Fire and 1 of any Symbol, so Fire cards can pay all of it.'
 >>> paid_with("can i pay hidden mist with wind chakra", card("naruto", "Hidden Mist Jutsu"))
 'No: Hidden Mist Jutsu costs W W: 2 Water; Wind cards cannot pay the Water parts.'
+>>> paid_with("can i pay hidden mist with 2 non water chakra", card("naruto", "Hidden Mist Jutsu"))
+'No: Hidden Mist Jutsu costs W W: 2 Water; only Water cards can pay the Water parts.'
+>>> fire_ball = card("naruto", "Fire Style: Fire Ball Jutsu")
+>>> print(paid_with("costs fire + 1, can i pay the 1 with a water card", fire_ball))  # doctest: +NORMALIZE_WHITESPACE
+Yes: the 1 of any Symbol in Fire Style: Fire Ball Jutsu's cost (F F 1) can be paid with a Water card;
+the 2 Fire still need Fire cards.
 """
 
 from __future__ import annotations
@@ -26,6 +32,12 @@ if TYPE_CHECKING:
 SYMBOLS = ("Earth", "Fire", "Lightning", "Void", "Water", "Wind")
 _PAY = re.compile(r"\b(?:pay|paying|paid|use|using|cover|covering)\b", re.IGNORECASE)
 _ASKED_SYMBOL = re.compile(r"\b(" + "|".join(SYMBOLS) + r")\b(?:[\s-]+(?:symbol|chakra|cards?))", re.IGNORECASE)
+_NOT_SYMBOL = re.compile(
+    r"\b(?:non|not|no|other than|anything but|off)[\s-]*(" + "|".join(SYMBOLS) + r")\b", re.IGNORECASE
+)
+_GENERIC_PART = re.compile(
+    r"\bthe\s+(?:\+\s*)?(?:1|one|2|two|3|three|generic|any|colou?rless)(?:\s+part)?\s+with\b", re.I
+)
 
 
 def paid_with(question: str, card: CardDef) -> str | None:
@@ -34,14 +46,25 @@ def paid_with(question: str, card: CardDef) -> str | None:
     cost = card.stats.get("cost")
     if not isinstance(cost, dict) or "generic" not in cost or not _PAY.search(question):
         return None
-    named = {m.group(1).title() for m in _ASKED_SYMBOL.finditer(question)}
-    if len(named) != 1:
-        return None
-    symbol = named.pop()
     specific = {str(k): int(v) for k, v in (cost.get("specific") or {}).items()}
     generic = int(cost.get("generic") or 0)
     x_symbol = cost.get("x_symbol")
     printed = str(card.stats.get("cost_text") or "")
+    excluded = {m.group(1).title() for m in _NOT_SYMBOL.finditer(question)}
+    if len(excluded) == 1 and specific and set(specific) == excluded:  # "with 2 non water chakra"
+        symbol = excluded.pop()
+        needs = " and ".join(f"{n} {name}" for name, n in specific.items())
+        return f"No: {card.name} costs {printed}: {needs}; only {symbol} cards can pay the {symbol} parts."
+    named = {m.group(1).title() for m in _ASKED_SYMBOL.finditer(_NOT_SYMBOL.sub(" ", question))}
+    if len(named) != 1:
+        return None
+    symbol = named.pop()
+    if generic and specific and _GENERIC_PART.search(question):  # "can i pay the 1 with a fire card"
+        rest = " and ".join(f"{n} {name}" for name, n in specific.items())
+        return (
+            f"Yes: the {generic} of any Symbol in {card.name}'s cost ({printed}) can be paid with a {symbol} card; "
+            f"the {rest} still need {'/'.join(specific)} cards."
+        )
     if cost.get("x") and x_symbol and not specific and not generic:
         if x_symbol == symbol:
             return f"Yes: {card.name} (cost X) is paid with {x_symbol} Chakra only, so {symbol} cards can pay it."

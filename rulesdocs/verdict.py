@@ -27,6 +27,13 @@ A "No" that limits something to your own turn answers "can I ... on my turn" wit
 >>> prefixed("can i use dark hole on my opponents turn", "No: Spells are activated only in your own Main Phase.")
 'No: Spells are activated only in your own Main Phase.'
 
+An answer opening with no limit ("as many as you like") answers "can I" with Yes:
+
+>>> prefixed("already summoned, can i still flip summon my set guy", "As many as you like: flip any number.")
+'Yes: as many as you like: flip any number.'
+>>> prefixed("cant i flip summon twice", "As many as you like: flip any number.")
+'As many as you like: flip any number.'
+
 A "No" saying something doesn't use up a once-a-turn play answers "can I still make it" with Yes:
 
 >>> prefixed("if i fusion summon can i still normal summon", "No: a Fusion Summon doesn't use up your Normal Summon.")
@@ -79,6 +86,11 @@ _NO_OWN_TURN_ONLY = re.compile(
 )
 
 
+_UNLIMITED = re.compile(
+    r"^\s*(?:as many as you (?:like|want)|any number|unlimited|no limit|as often as you (?:like|want)|any order)\b",
+    re.I,
+)
+_CAN = re.compile(r"\b(?:can|could|may) (?:i|we|you|my|a|an|the|he|she|they)\b", re.IGNORECASE)
 _STILL = re.compile(r"\bcan (?:i|you|we) (?:still|also)\b", re.IGNORECASE)
 _NOT_USED_UP = re.compile(
     r"^\s*No\s*[:,]\s*(?=[^.;]*?\b(?:doesn.?t|does not|isn.?t|is not)\b[^.;]*?\b(?:use up|count as)\b)", re.I
@@ -96,6 +108,8 @@ def prefixed(question: str, answer: str) -> str:
         return f"Yes, you still can: {answer[not_used_up.end() :]}"
     if _OPENS_YES_NO.match(answer):
         return answer
+    if _UNLIMITED.match(answer) and _CAN.search(question) and not _negated(question):
+        return f"Yes: {answer[:1].lower()}{answer[1:]}"  # "can i still flip summon" -> "As many as you like"
     asked = _ASKED.search(question)
     if asked is None:
         return answer
@@ -134,6 +148,41 @@ def _content(text: str) -> set[str]:
     return {w.rstrip("s") for w in _CONTENT.findall(text.lower())} - _CONTENT_STOP
 
 
+_STAYS = re.compile(r"\b(?:stays?|remains?|keeps?|same|unchanged)\b", re.IGNORECASE)
+_CHANGES = re.compile(
+    r"\b(?:changes?|drops?|go(?:es)? (?:down|up)|lower(?:ed|s)?|reduced?|decreases?|resets?|loses?|raised?)\b",
+    re.IGNORECASE,
+)
+_VERDICT = re.compile(r"^\s*(yes|no)\b", re.IGNORECASE)
+
+
+def _flipped(question: str, phrasing: str, answer: str) -> str | None:
+    """The answer with its Yes/No swapped when the question asks whether something *stays* and the
+    phrasing it matched asks whether it *changes* (or the other way round), else None.
+
+    >>> _flipped("does his mental power stay at 3", "does mental power drop when injured", "No: it stays the same.")
+    'Yes: it stays the same.'
+    >>> _flipped("does it stay at 3", "injured ninja mental power", "No: it stays the same when injured.")
+    'Yes: it stays the same when injured.'
+    >>> _flipped("does it change", "does it change", "No: it stays.")
+    """
+    verdict = _VERDICT.match(answer)
+    if verdict is None or not phrasing:
+        return None
+    asks_stay = bool(_STAYS.search(question)) and not _CHANGES.search(question)
+    asks_change = bool(_CHANGES.search(question)) and not _STAYS.search(question)
+    phrased_stay = bool(_STAYS.search(phrasing)) and not _CHANGES.search(phrasing)
+    phrased_change = bool(_CHANGES.search(phrasing)) and not _STAYS.search(phrasing)
+    body = answer[verdict.end() :]
+    if not phrased_stay and not phrased_change and verdict.group(1).lower() == "no":
+        # a neutral phrasing ("injured ninja mental power"): "No: it stays the same" answered "does it change"
+        phrased_change = bool(_STAYS.search(body)) and not _CHANGES.search(body) and not _negated(body)
+    if not ((asks_stay and phrased_change) or (asks_change and phrased_stay)):
+        return None
+    other = "Yes" if verdict.group(1).lower() == "no" else "No"
+    return other + answer[verdict.end() :]
+
+
 def polarity_checked(question: str, phrasing: str, answer: str) -> str:
     """`answer` with its No turned to Yes when `question` states the very condition the No allows.
 
@@ -150,6 +199,9 @@ def polarity_checked(question: str, phrasing: str, answer: str) -> str:
     >>> polarity_checked("if i dont have kiba out?", "do i wait a turn", "No waiting: a Ninja is ready at once.")
     'No waiting: a Ninja is ready at once.'
     """
+    flipped = _flipped(question, phrasing, answer)
+    if flipped is not None:
+        return flipped
     opening = _OPENING.match(answer)
     if not phrasing or opening is None or _negated(question) == _negated(phrasing):
         return answer

@@ -691,3 +691,23 @@ def test_a_bare_why_after_a_card_answer_gives_that_answers_rule(fresh_service: R
     fresh_service.ask("my temple acolyte is struck, can he still go to an event", game="usagi", where=where)
     answer = fresh_service.ask("why?", where=where)
     assert answer.found and "refreshed" in answer.text.lower()
+
+
+@pytest.mark.parametrize(
+    ("question", "opening"),
+    [
+        ("after my ninja gets injured does his mental power remain 2", "Yes: "),
+        ("does getting injured lower a ninjas mental power", "No: "),
+    ],
+)
+def test_asking_whether_something_stays_flips_the_verdict_of_asking_whether_it_changes(
+    fresh_service: RulesService, question: str, opening: str
+) -> None:
+    answer = fresh_service.ask(question, game="naruto", where=Asked(channel="stays"))
+    assert answer.text.startswith(opening), answer.text
+    assert "stays the same" in answer.text
+
+
+def test_an_answer_with_no_limit_answers_can_i_with_yes(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("can i charge chakra a few times in one mission phase", game="naruto")
+    assert answer.text.startswith("Yes") and "as often as you like" in answer.text, answer.text

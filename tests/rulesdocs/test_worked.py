@@ -154,6 +154,8 @@ def test_a_while_attacking_or_defending_bonus_is_judged_by_the_side_asked(
         ("can i pay water clones X with fire cards from my chakra", "No: "),
         ("can i pay for hidden mist jutsu with wind chakra", "No: "),
         ("can i use lightning cards to pay for kunai", "Yes: "),
+        ("hidden mist needs water twice, could i cover it with two non-water chakra", "No: "),
+        ("fire ball is fire fire 1, can i pay the 1 with a wind card", "Yes: "),
     ],
 )
 def test_paying_a_jutsu_with_a_symbol_is_judged_from_its_printed_cost(
