@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 CardKind: TypeAlias = Literal["text", "stat", "rule"]
 
 STAT_WORDS: dict[str, tuple[str, ...]] = {
-    "atk": ("atk", "attack points", "attack power", "attack"),
-    "def": ("def", "defense", "defence", "defense points"),
+    "atk": ("atk", "attack points", "attack power", "attack", "stats", "end up at"),
+    "def": ("def", "defense", "defence", "defense points", "stats", "end up at"),
     "level": ("level", "lvl", "lv", "stars", "star"),
     "attribute": ("attribute", "element"),
     "race": ("race", "type", "monster type"),

@@ -69,6 +69,8 @@ def test_a_character_is_involved_only_with_an_event_showing_one_of_its_ratings(
         ("whats dark magicians atk with book of secret arts", "Dark Magician has ATK 2800 (2500 printed, +300)"),
         ("what is celtic guardians def with sogen", "Celtic Guardian has DEF 1400 (1200 printed, +200)"),
         ("whats blue eyes atk with yami out", "Yami doesn't change Blue-Eyes White Dragon"),
+        ("slapped invigoration on gaia the fierce knight, new stats?", "ATK 2700 (2300 printed, +400) and DEF 1900"),
+        ("yamis on the field, what does dark magician end up at", "ATK 2700 (2500 printed, +200) and DEF 2300"),
     ],
 )
 def test_a_stat_with_a_field_or_equip_spell(fresh_service: RulesService, question: str, told: str) -> None:
