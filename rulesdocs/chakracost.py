@@ -15,7 +15,11 @@ settled by the card's printed cost, shown with the answer.
 'No: Hidden Mist Jutsu costs W W: 2 Water; Wind cards cannot pay the Water parts.'
 >>> paid_with("can i pay hidden mist with 2 non water chakra", card("naruto", "Hidden Mist Jutsu"))
 'No: Hidden Mist Jutsu costs W W: 2 Water; only Water cards can pay the Water parts.'
+>>> paid_with("can i pay hidden mist w 1 water + 1 wind", card("naruto", "Hidden Mist Jutsu"))
+'No: Hidden Mist Jutsu costs W W: 2 Water; 1 Water and 1 Wind leaves it 1 more Water short.'
 >>> fire_ball = card("naruto", "Fire Style: Fire Ball Jutsu")
+>>> paid_with("can i pay fire ball with 2 fire and 1 water", fire_ball)
+'Yes: Fire Style: Fire Ball Jutsu costs F F 1: 2 Fire and 1 of any Symbol, and 2 Fire and 1 Water covers it.'
 >>> print(paid_with("costs fire + 1, can i pay the 1 with a water card", fire_ball))  # doctest: +NORMALIZE_WHITESPACE
 Yes: the 1 of any Symbol in Fire Style: Fire Ball Jutsu's cost (F F 1) can be paid with a Water card;
 the 2 Fire still need Fire cards.
@@ -40,6 +44,33 @@ _GENERIC_PART = re.compile(
 )
 
 
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+_COUNTED_SYMBOL = re.compile(
+    r"\b(\d|a|an|one|two|three|four)\s+(" + "|".join(SYMBOLS) + r")\b(?:\s+(?:symbol|chakra|cards?))?", re.IGNORECASE
+)
+
+
+def _count(word: str) -> int:
+    return int(word) if word.isdigit() else _COUNTS[word.lower()]
+
+
+def _covers(card: CardDef, printed: str, specific: dict[str, int], generic: int, offered: dict[str, int]) -> str:
+    """Yes or No to paying the cost with the cards `offered` (Symbol: how many)."""
+    short = [
+        f"{need - offered.get(name, 0)} more {name}" for name, need in specific.items() if offered.get(name, 0) < need
+    ]
+    spare = sum(offered.values()) - sum(min(offered.get(name, 0), need) for name, need in specific.items())
+    listed = " and ".join(f"{n} {name}" for name, n in offered.items())
+    needs = " and ".join(f"{n} {name}" for name, n in specific.items()) + (
+        f" and {generic} of any Symbol" if generic else ""
+    )
+    if short:
+        return f"No: {card.name} costs {printed}: {needs}; {listed} leaves it {' and '.join(short)} short."
+    if spare < generic:
+        return f"No: {card.name} costs {printed}: {needs}; {listed} is {generic - spare} card short."
+    return f"Yes: {card.name} costs {printed}: {needs}, and {listed} covers it."
+
+
 def paid_with(question: str, card: CardDef) -> str | None:
     """The verdict on paying `card`'s cost with the Symbol the question names, or None when the
     question names no Symbol or the card has no Jutsu cost."""
@@ -55,6 +86,9 @@ def paid_with(question: str, card: CardDef) -> str | None:
         symbol = excluded.pop()
         needs = " and ".join(f"{n} {name}" for name, n in specific.items())
         return f"No: {card.name} costs {printed}: {needs}; only {symbol} cards can pay the {symbol} parts."
+    offered = {m.group(2).title(): _count(m.group(1)) for m in _COUNTED_SYMBOL.finditer(question)}
+    if len(offered) >= 2 and specific:  # "w 1 water + 1 wind"
+        return _covers(card, printed, specific, generic, offered)
     named = {m.group(1).title() for m in _ASKED_SYMBOL.finditer(_NOT_SYMBOL.sub(" ", question))}
     if len(named) != 1:
         return None

@@ -156,6 +156,8 @@ def test_a_while_attacking_or_defending_bonus_is_judged_by_the_side_asked(
         ("can i use lightning cards to pay for kunai", "Yes: "),
         ("hidden mist needs water twice, could i cover it with two non-water chakra", "No: "),
         ("fire ball is fire fire 1, can i pay the 1 with a wind card", "Yes: "),
+        ("could i pay hidden mist jutsu with one water and one fire card", "No: "),
+        ("can i pay fire ball jutsu with 2 fire and 1 earth", "Yes: "),
     ],
 )
 def test_paying_a_jutsu_with_a_symbol_is_judged_from_its_printed_cost(
