@@ -10,7 +10,8 @@ written blind from the rulebooks and card data; tests/rulesdocs/dev, dev3 to dev
 written like blind3 by other helpers, dev4 in the fifteenth session, dev5 in the sixteenth, weighted to
 follow-ups, dev6 in the seventeenth, follow-up conversations only, dev7 and dev8 in the eighteenth: a
 game-night brief (situations, why, what-happens and exceptions, 3-turn follow-ups) and a newcomers' brief (other
-games' words, card pairs, 3-turn follow-ups), dev9 in the nineteenth, blind4's brief by other writers), per
+games' words, card pairs, 3-turn follow-ups), dev9 in the nineteenth and dev10 in the
+twentieth, blind4's brief by other writers), per
 game and per question type: right fact in the answer text, confidently wrong (an answer, not "not found" or
 "did you mean", without the fact), clarified, the same counting the first cited passage, card questions
 right/wrong, follow-ups answered right, "not found" (or a card's text, or a "did you mean") on questions the
@@ -156,6 +157,7 @@ def main() -> int:
         "dev7": chat_quality(service, "dev7", args.misses),
         "dev8": chat_quality(service, "dev8", args.misses),
         "dev9": chat_quality(service, "dev9", args.misses),
+        "dev10": chat_quality(service, "dev10", args.misses),
         "knowledge_build": knowledge_build(),
         "index": build_times(args.docs),
     }
