@@ -463,7 +463,7 @@ class RulesService:
                 return self._did_you_mean(question, game, chosen, understood)
             # a "what is X" naming a glossary term, answered by a fact defining it, is sure
             if defined is None and self._doubted(f"{context} {stripped}", understood.tokens, chosen, qtype, context):
-                return self._did_you_mean(question, game, _with_rivals(chosen), understood)
+                return self._did_you_mean(question, game, _with_rivals(chosen, understood.tokens), understood)
             short = len(question.split()) <= ELLIPSIS_WORDS
             asks_again = _ASKS_AGAIN.search(question) is not None  # "how come": the reason is the rule again
             if (
@@ -924,15 +924,18 @@ def _shaped(question: str, answer: str, qtype: understand.QuestionType, phrasing
     return verdict.prefixed(question, shaped) if qtype == "yesno" else shaped
 
 
-def _with_rivals(chosen: ruling.Ruling) -> ruling.Ruling:
-    """`chosen` with its close rivals topped up by the runners-up, for a "did you mean" of several options."""
+def _with_rivals(chosen: ruling.Ruling, words: Sequence[str]) -> ruling.Ruling:
+    """`chosen` with its close rivals topped up by the runners-up that share a word with the question
+    (normalized `words`), for a "did you mean" of several options."""
     rivals = list(chosen.close)
     answers = {chosen.fact.answer, *(fact.answer for fact, _ in rivals)}
+    asked = set(words) - textmod.STOP_WORDS
     for fact in chosen.runners_up:
         if len(rivals) >= MAX_OPTIONS - 1:
             break
-        if fact.answer not in answers:
-            rivals.append((fact, fact.asks[0]))
+        phrasing = fact.asks[0]
+        if fact.answer not in answers and asked & set(chat.tokens(phrasing, fact.game)):
+            rivals.append((fact, phrasing))
             answers.add(fact.answer)
     return dataclasses.replace(chosen, close=tuple(rivals))
 
