@@ -20,7 +20,7 @@ import re
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from cards.describe import kind_line, stat_line, traits_line
-from rulesdocs import cardstat, chakracost, chat, contender, statmod
+from rulesdocs import cardstat, chakracost, chat, colorfight, contender, statmod
 from rulesdocs.cardnames import granted_tags
 from rulesdocs.model import Citation
 from rulesdocs.understand import QuestionType
@@ -627,7 +627,11 @@ def answer_text(
             boosted = statmod.with_bonus(other, card, keys) or statmod.with_bonus(
                 card, other, asked_stats(question, other)
             )
-        situated = cardstat.situated(question, card, keys) if keys and worked is None else None
+        situated = (
+            cardstat.situated(question, card, keys) or colorfight.card_boost(question, card)
+            if keys and worked is None
+            else None
+        )
         if boosted is not None:
             lines.append(boosted)
         elif keys and worked is None:

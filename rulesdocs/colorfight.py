@@ -17,14 +17,30 @@ defender is defeated and the attacker steals 1 shard.
 >>> defended = described(merge_color(before, "they use defensive with a 3 cost"))
 >>> print(described(merge_color(defended, "what if it was a 6 cost instead")))
 my red 7 attacks their red 2, they discard a 6 cost card for defensive
+
+A named card with Aggressive or Defensive, its value worked out for the card discarded:
+
+>>> from rulesdocs.cardnames import card
+>>> print(card_boost("raiga swings in red and i pitch a 3 cost card. whats his red now",
+...     card("inuyasha", "Raiga, Half-Demon Wanderer")))
+Attacking in red with Aggressive: red 7 + 3 (the discarded card's deck cost) = red 10, for this attack only.
+>>> print(card_boost("hana gets attacked in blue, i discard a 2 cost, what's her blue",
+...     card("inuyasha", "Hana, Shrine Archer")))
+Attacked in blue with Defensive: blue 4 + 2 (the discarded card's deck cost) = blue 6, for this attack only.
+>>> print(card_boost("raiga is attacked in red and i discard a 3 cost", card("inuyasha", "Raiga, Half-Demon Wanderer")))
+None
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from rulesdocs.calc import ATTACKED_BY, SIDE_WINDOW, Side, side_of, whose
+
+if TYPE_CHECKING:
+    from cards.pool import CardDef
 
 COLORS = ("red", "white", "black", "blue", "purple")
 _COLOR_VALUE = re.compile(
@@ -95,6 +111,36 @@ def _boosted(attack: ColorAttack, text: str) -> ColorAttack:
     if attacking:
         return replace(attack, attacker=replace(attack.attacker, boost=cost))
     return replace(attack, defender=replace(attack.defender, boost=cost))
+
+
+_COLOR = re.compile(r"\b(red|white|black|blue|purple)\b", re.IGNORECASE)
+_DISCARDS = re.compile(r"\b(?:discard|pitch|toss|ditch|dump|throw)", re.IGNORECASE)
+_IS_ATTACKED = re.compile(r"\b(?:(?:gets?|is|was|being) attacked|defend\w*|blocks?)\b", re.IGNORECASE)
+_ATTACKS = re.compile(r"\b(?:attack(?:s|ing)?|swings?|swinging|hits?)\b", re.IGNORECASE)
+
+
+def card_boost(question: str, card: CardDef) -> str | None:
+    """A named Inuyasha character's value in the color asked with its own Aggressive (when it attacks)
+    or Defensive (when it is attacked) and the deck cost of the card the question discards, or None."""
+    colors = card.stats.get("colors")
+    keywords = {str(k).lower() for k in (card.extra or {}).get("keywords", ())}
+    cost = _deck_cost(question)
+    if not isinstance(colors, dict) or cost is None or not _DISCARDS.search(question):
+        return None
+    color = next((c.lower() for c in _COLOR.findall(question) if c.lower() in colors), None)
+    if color is None:
+        return None
+    if "defensive" in keywords and _IS_ATTACKED.search(question):
+        situation, keyword = "Attacked", "Defensive"
+    elif "aggressive" in keywords and _ATTACKS.search(question) and not _IS_ATTACKED.search(question):
+        situation, keyword = "Attacking", "Aggressive"
+    else:
+        return None
+    value = int(colors[color])
+    return (
+        f"{situation} in {color} with {keyword}: {color} {value} + {cost} (the discarded card's deck cost) "
+        f"= {color} {value + cost}, for this attack only."
+    )
 
 
 def asks_color_attack(question: str) -> bool:

@@ -202,3 +202,17 @@ def test_a_team_make_up_bonus_from_a_cards_text_is_added() -> None:
     assert found is not None and found.told.endswith("= Team Power 7.") and "+ 4" in found.told
     hurt = worked.read("naruto", "rock lee as head with injured might guy, whats the team power", None, None, None)
     assert hurt is not None and "+ 4" not in hurt.told
+
+
+@pytest.mark.parametrize(
+    ("question", "told"),
+    [
+        ("kurogane attacks in black, i toss a 2 cost for aggressive, what is his black", "= black 9"),
+        ("roaming demons gets attacked in red, i discard a 4 cost, whats its red", "= red 6"),
+    ],
+)
+def test_an_inuyasha_boost_keyword_adds_the_discarded_cards_deck_cost(
+    fresh_service: RulesService, question: str, told: str
+) -> None:
+    answer = fresh_service.ask(question, game="inuyasha")
+    assert told in answer.text.split("\n")[0], answer.text
