@@ -15,6 +15,8 @@ settled by the card's printed cost, shown with the answer.
 'No: Hidden Mist Jutsu costs W W: 2 Water; Wind cards cannot pay the Water parts.'
 >>> paid_with("can i pay hidden mist with 2 non water chakra", card("naruto", "Hidden Mist Jutsu"))
 'No: Hidden Mist Jutsu costs W W: 2 Water; only Water cards can pay the Water parts.'
+>>> print(paid_with("my senjutsu ninja uses hidden mist, pay with fire chakra?", card("naruto", "Hidden Mist Jutsu")))
+None
 >>> paid_with("can i pay hidden mist w 1 water + 1 wind", card("naruto", "Hidden Mist Jutsu"))
 'No: Hidden Mist Jutsu costs W W: 2 Water; 1 Water and 1 Wind leaves it 1 more Water short.'
 >>> fire_ball = card("naruto", "Fire Style: Fire Ball Jutsu")
@@ -44,6 +46,7 @@ _GENERIC_PART = re.compile(
 )
 
 
+_SENJUTSU = re.compile(r"\bsenjutsu\b|\bsage mode\b", re.IGNORECASE)
 _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
 _COUNTED_SYMBOL = re.compile(
     r"\b(\d|a|an|one|two|three|four)\s+(" + "|".join(SYMBOLS) + r")\b(?:\s+(?:symbol|chakra|cards?))?", re.IGNORECASE
@@ -76,6 +79,8 @@ def paid_with(question: str, card: CardDef) -> str | None:
     question names no Symbol or the card has no Jutsu cost."""
     cost = card.stats.get("cost")
     if not isinstance(cost, dict) or "generic" not in cost or not _PAY.search(question):
+        return None
+    if _SENJUTSU.search(question):  # a Senjutsu user pays Symbol parts with any card: the keyword's rule decides
         return None
     specific = {str(k): int(v) for k, v in (cost.get("specific") or {}).items()}
     generic = int(cost.get("generic") or 0)
