@@ -36,7 +36,7 @@ _BATTLE = re.compile(
     r"\b(?:power|team\w*|block\w*|vs|versus|against|battle|fight|showdown|clash|attack\w*)\b",
     re.I,
 )
-_NUMBER = re.compile(r"(?<![\w.+-])(\d{1,2})(?!\s*(?:/|\+|%|\d))(?:\s+(\w+))?", re.I)
+_NUMBER = re.compile(r"(?<![\w.+/-])(\d{1,2})(?!\s*(?:/|\+|%|\d))(?:\s+(\w+))?", re.I)
 _NOT_POWER = re.compile(
     r"^(?:damage|dmg|cards?|rewards?|battle|chakra|turns?|ninjas?|teams?|supports?|heads?|players?|copies|"
     r"jutsus?|missions?|times?|symbols?|entrance|hand|x)$",

@@ -9,6 +9,14 @@ injured values. "so asuma leading with shino and tenten behind him, whats that c
 Asuma Sarutobi as Head (Combat 5) + Shino Aburame (Support 1) + Tenten (Support 1) = Team Power 7.
 >>> print(outcome(merge(described(team), "what if he was hurt")))
 Asuma Sarutobi as Head (injured Combat 3) + Shino Aburame (Support 1) + Tenten (Support 1) = Team Power 5.
+
+Values typed as Combat/Support work the same way:
+
+>>> print(from_values("team power calc: head is 5/3 and the support is 1/1, whats the total?"))
+Head Ninja's Combat 5 + the Support Ninja's Support 1 = Team Power 6 (a Head adds its Combat, a Support its Support).
+>>> print(from_values("head 4/2, supports 2/3 and 1/2, total power?"))  # doctest: +NORMALIZE_WHITESPACE
+Head Ninja's Combat 4 + the Support Ninjas' Support 3 + 2 = Team Power 9
+(a Head adds its Combat, a Support its Support).
 """
 
 from __future__ import annotations
@@ -24,6 +32,30 @@ _ASKS_POWER = re.compile(r"\b(?:power|come to|comes to|total|how strong|add up|a
 _LEADS = re.compile(r"\b(?:lead\w*|as (?:the )?head|head ninja|is head|up front|in front)\b", re.IGNORECASE)
 _HURT = re.compile(r"\b(?:hurt|injured|damaged|sideways|turned)\b", re.IGNORECASE)
 _INJURED_BEFORE = re.compile(r"\b(?:injured|hurt|damaged)\s*$", re.IGNORECASE)
+
+
+_PAIR = r"(-?\d{1,2})\s*/\s*(-?\d{1,2})"
+_HEAD_VALUES = re.compile(r"\bhead\w*\b[^/\d]{0,20}" + _PAIR, re.IGNORECASE)
+_SUPPORT_VALUES = re.compile(r"\bsupports?\b[^/\d]{0,20}" + _PAIR + r"(?:\s*(?:,|and|&|\+)\s*" + _PAIR + r")?", re.I)
+
+
+def from_values(question: str) -> str | None:
+    """The Power of a Team whose Head and Supports are typed as Combat/Support values ("head is 5/3 and the
+    support is 1/1"), or None when the question asks no Power or types no such values."""
+    if not _ASKS_POWER.search(question):
+        return None
+    head, supports = _HEAD_VALUES.search(question), _SUPPORT_VALUES.search(question)
+    if head is None or supports is None:
+        return None
+    combat = int(head.group(1))
+    values = [int(supports.group(2))] + ([int(supports.group(4))] if supports.group(4) else [])
+    whose = "the Support Ninja's Support" if len(values) == 1 else "the Support Ninjas' Support"
+    listed = " + ".join(str(v) for v in values)
+    total = combat + sum(values)
+    return (
+        f"Head Ninja's Combat {combat} + {whose} {listed} = Team Power {total} "
+        "(a Head adds its Combat, a Support its Support)."
+    )
 
 
 @dataclass(frozen=True, slots=True)

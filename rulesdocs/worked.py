@@ -129,6 +129,9 @@ def _inuyasha(asked: _Asked) -> Worked | None:
 
 
 def _naruto(asked: _Asked) -> Worked | None:
+    typed = teampower.from_values(asked.typed)  # "head is 5/3 and the support is 1/1, whats the total"
+    if typed is not None:
+        return Worked(typed, TEAM_POWER_FACT, asked.question)
     # a follow-up's own two Powers ("and if its 8 vs 3") keep whose Team is whose from before
     clash = showdown.merge(asked.earlier, asked.typed) if asked.earlier is not None else None
     clash = clash if clash is not None else showdown.read(asked.typed)

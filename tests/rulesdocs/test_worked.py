@@ -216,3 +216,10 @@ def test_an_inuyasha_boost_keyword_adds_the_discarded_cards_deck_cost(
 ) -> None:
     answer = fresh_service.ask(question, game="inuyasha")
     assert told in answer.text.split("\n")[0], answer.text
+
+
+def test_a_team_typed_as_combat_and_support_values(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask(
+        "my head ninja is 6/2 with two supports at 1/3 and 2/2, what is my team power", game="naruto"
+    )
+    assert "= Team Power 11" in answer.text.split("\n")[0], answer.text
