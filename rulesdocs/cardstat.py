@@ -41,7 +41,8 @@ _CONDITION_WORDS = {
 }
 _AGAINST = re.compile(r"while (\d) or more opposing characters are attacking, [^.]*? has ([+-]\d+) (SP)", re.IGNORECASE)
 _ATTACKERS = re.compile(
-    r"\b(?:attack(?:s|ing)? (?:me |us )?with|attacked (?:me |us )?(?:by|with)|send(?:s|ing)? (?:in )?)\s*"
+    r"\b(?:attack(?:s|ing)? (?:me |us |him |her )?with|attacked (?:me |us )?(?:by|with)|send(?:s|ing)? (?:in )?|"
+    r"com(?:e|es|ing) (?:at|after) (?:him|her|me|us|it) with)\s*"
     + _COUNT
     + r"\b|\b"
     + _COUNT

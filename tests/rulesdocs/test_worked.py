@@ -223,3 +223,10 @@ def test_a_team_typed_as_combat_and_support_values(fresh_service: RulesService) 
         "my head ninja is 6/2 with two supports at 1/3 and 2/2, what is my team power", game="naruto"
     )
     assert "= Team Power 11" in answer.text.split("\n")[0], answer.text
+
+
+def test_attackers_coming_at_a_character_count_for_its_text(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask(
+        "jack wallside on defense, theyre coming at him with 3 attackers, what's his sp", game="inazuma"
+    )
+    assert "= 400 SP" in answer.text.split("\n")[0], answer.text
