@@ -25,10 +25,11 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rulesdocs.text import count
+
 if TYPE_CHECKING:
     from cards.pool import CardDef
 
-_WORDS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _COUNT = r"(\d|one|two|three|four|five|six)"
 
 _WHILE = re.compile(
@@ -65,14 +66,10 @@ class _Step:
     why: str
 
 
-def _count(word: str) -> int:
-    return int(word) if word.isdigit() else _WORDS[word.lower()]
-
-
 def _attackers(question: str) -> int | None:
     """How many opposing characters attack, as the question says ("they attack with 2", "vs 3 attackers")."""
     found = _ATTACKERS.search(question)
-    return _count(next(g for g in found.groups() if g)) if found is not None else None
+    return count(next(g for g in found.groups() if g)) if found is not None else None
 
 
 def situated(question: str, card: CardDef, keys: list[str]) -> str | None:
@@ -133,7 +130,7 @@ def _each_other_steps(question: str, card: CardDef, stat: str) -> list[_Step]:
     label = found.group(3)
     for asked in _OTHERS.finditer(question):
         if asked.group(2).lower().rstrip("s") == label.lower().rstrip("s"):
-            others = _count(asked.group(1))
+            others = count(asked.group(1))
             why = f"(its text: {found.group(1)} SP for each other {label} character)"
             return [_Step(f"with {others} other {label} characters", int(found.group(1)) * others, why)]
     return []

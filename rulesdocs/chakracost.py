@@ -32,6 +32,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from rulesdocs.text import count
+
 if TYPE_CHECKING:
     from cards.pool import CardDef
 
@@ -47,14 +49,9 @@ _GENERIC_PART = re.compile(
 
 
 _SENJUTSU = re.compile(r"\bsenjutsu\b|\bsage mode\b", re.IGNORECASE)
-_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
 _COUNTED_SYMBOL = re.compile(
     r"\b(\d|a|an|one|two|three|four)\s+(" + "|".join(SYMBOLS) + r")\b(?:\s+(?:symbol|chakra|cards?))?", re.IGNORECASE
 )
-
-
-def _count(word: str) -> int:
-    return int(word) if word.isdigit() else _COUNTS[word.lower()]
 
 
 def _covers(card: CardDef, printed: str, specific: dict[str, int], generic: int, offered: dict[str, int]) -> str:
@@ -91,7 +88,7 @@ def paid_with(question: str, card: CardDef) -> str | None:
         symbol = excluded.pop()
         needs = " and ".join(f"{n} {name}" for name, n in specific.items())
         return f"No: {card.name} costs {printed}: {needs}; only {symbol} cards can pay the {symbol} parts."
-    offered = {m.group(2).title(): _count(m.group(1)) for m in _COUNTED_SYMBOL.finditer(question)}
+    offered = {m.group(2).title(): count(m.group(1)) for m in _COUNTED_SYMBOL.finditer(question)}
     if len(offered) >= 2 and specific:  # "w 1 water + 1 wind"
         return _covers(card, printed, specific, generic, offered)
     named = {m.group(1).title() for m in _ASKED_SYMBOL.finditer(_NOT_SYMBOL.sub(" ", question))}

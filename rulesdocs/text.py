@@ -210,6 +210,32 @@ def rewrite(question: str) -> str:
     return " ".join(added for pattern, added in QUESTION_REWRITES if pattern.search(folded))
 
 
+NUMBER_WORDS: dict[str, int] = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
+"""Counts players spell out ("a" and "an" count one)."""
+
+
+def count(word: str) -> int:
+    """The count `word` (digits or a word of `NUMBER_WORDS`) stands for.
+
+    >>> count("3"), count("Two"), count("an")
+    (3, 2, 1)
+    """
+    return int(word) if word.isdigit() else NUMBER_WORDS[word.lower()]
+
+
 def number(pattern: re.Pattern[str], text: str) -> int | None:
     """The number `pattern`'s first matching group captures in `text`, or None when it doesn't match.
 

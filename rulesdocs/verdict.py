@@ -44,8 +44,9 @@ from __future__ import annotations
 
 import re
 
-_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-_NUMBER = r"(\d{1,3}|" + "|".join(_WORDS) + r")"
+from rulesdocs.text import NUMBER_WORDS, count
+
+_NUMBER = r"(\d{1,3}|" + "|".join(w for w in NUMBER_WORDS if len(w) > 2) + r")"
 _ASKED = re.compile(
     r"^\W*(?:(?:so|ok|okay|and|but|wait|also)\W+)*(?:can|could|may|am i allowed to|is it (?:ok|legal|allowed) to)\b"
     r"[^?.]{0,60}?\b" + _NUMBER + r"\s+([a-z]+)",
@@ -66,10 +67,6 @@ _LIMIT_FIRST = re.compile(r"^\W*(?:at most|up to|max(?:imum)?(?: of)?|only|just)
 _RANGE = re.compile(r"^\W*(?:from )?" + _NUMBER + r"\s*(?:to|-|–)\s*" + _NUMBER + r"\s+([a-z]+)", re.IGNORECASE)
 _AT_LEAST = re.compile(r"^\W*(?:at least|a minimum of|min(?:imum)?(?: of)?)\s+" + _NUMBER + r"\s+([a-z]+)", re.I)
 _OPENS_YES_NO = re.compile(r"^\s*(?:yes|no)\b", re.IGNORECASE)
-
-
-def _value(word: str) -> int:
-    return int(word) if word.isdigit() else _WORDS[word.lower()]
 
 
 def _same_thing(a: str, b: str) -> bool:
@@ -113,17 +110,17 @@ def prefixed(question: str, answer: str) -> str:
     asked = _ASKED.search(question)
     if asked is None:
         return answer
-    wanted, thing = _value(asked.group(1)), asked.group(2)
+    wanted, thing = count(asked.group(1)), asked.group(2)
     most = _LIMIT_FIRST.match(answer) or _AT_MOST.match(answer) or _MAY.match(answer)
     least = _AT_LEAST.match(answer)
     span = _RANGE.match(answer)
     if span is not None and _same_thing(thing, span.group(3)):
-        low, high = _value(span.group(1)), _value(span.group(2))
+        low, high = count(span.group(1)), count(span.group(2))
         verdict = "Yes" if low <= wanted <= high else "No"
     elif most is not None and _same_thing(thing, most.group(2)):
-        verdict = "Yes" if wanted <= _value(most.group(1)) else "No"
+        verdict = "Yes" if wanted <= count(most.group(1)) else "No"
     elif least is not None and _same_thing(thing, least.group(2)):
-        verdict = "Yes" if wanted >= _value(least.group(1)) else "No"
+        verdict = "Yes" if wanted >= count(least.group(1)) else "No"
     else:
         return answer
     return f"{verdict}: {answer[:1].lower()}{answer[1:]}" if answer[:2].istitle() else f"{verdict}: {answer}"
