@@ -102,7 +102,7 @@ def features(words: list[str]) -> list[tuple[str, bool]]:
     return out
 
 
-CHAR_VIEWS_MEMORY = 8
+VIEWS_MEMORY = 8
 NEAREST_MEMORY = 50_000
 """Words whose nearest game word a matcher remembers."""
 
@@ -151,6 +151,7 @@ class FactMatcher:
         self._tokens_of: dict[int, list[list[str]]] = {}
         self._phrasing_tokens: dict[str, list[str]] = {}
         self._char_views: dict[str, tuple[dict[int, float], np.ndarray]] = {}
+        self._word_leaders: dict[tuple[str, ...], int | None] = {}
         asked = [(n, strip_game_names(p).lower()) for n, fact in enumerate(book.facts) for p in fact.asks]
         self.chars = CharIndex([p for _, p in asked], [n for n, _ in asked]) if asked else None
 
@@ -243,6 +244,8 @@ class FactMatcher:
         """`match_tokens` blended with the character n-gram similarity of `text` (the question as
         typed, with a follow-up's earlier question before it): best facts first."""
         by_words = self.match_tokens(words, limit=limit, focus=focus)
+        if not focus:
+            self._remember_leader(words, by_words)
         if self.chars is None:
             return by_words
         chars, all_centroids = self.char_views(text)
@@ -262,12 +265,25 @@ class FactMatcher:
                 hits[n] = FactHit(fact, blended(n, BLEND * similarity), fact.asks[0], self.types[n])
         return sorted(hits.values(), key=lambda h: -h.score)[:limit]
 
+    def word_leader(self, words: list[str]) -> int | None:
+        """The index of the fact the word view alone ranks first for `words` (remembered from the last
+        few `blend`s: the sureness check asks again about the words just matched)."""
+        key = tuple(words)
+        if key not in self._word_leaders:
+            self._remember_leader(words, self.match_tokens(words, limit=1))
+        return self._word_leaders[key]
+
+    def _remember_leader(self, words: list[str], ranked: list[FactHit]) -> None:
+        if len(self._word_leaders) >= VIEWS_MEMORY:
+            self._word_leaders.pop(next(iter(self._word_leaders)))
+        self._word_leaders[tuple(words)] = self._by_id[ranked[0].fact.id] if ranked else None
+
     def char_views(self, text: str) -> tuple[dict[int, float], np.ndarray]:
         """Each fact's best character n-gram similarity to `text`, and its centroid similarity (the
         last few texts are remembered: the sureness check looks again at the text just matched)."""
         assert self.chars is not None
         if text not in self._char_views:
-            if len(self._char_views) >= CHAR_VIEWS_MEMORY:
+            if len(self._char_views) >= VIEWS_MEMORY:
                 self._char_views.pop(next(iter(self._char_views)))
             query = self.chars.vector(text)
             self._char_views[text] = (self.chars.scores(query), self.chars.centroid_scores(query))

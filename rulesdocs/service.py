@@ -18,7 +18,7 @@ import re
 import threading
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -91,6 +91,8 @@ class RulesService:
         index: RulesIndex | None = None,
         facts_dir: Path | None = FACTS_DIR,
         review_path: Path | None = None,
+        doubting: bool = True,
+        signals_seen: Callable[[dict[str, float]], None] | None = None,
     ) -> None:
         self._texts_dir = texts_dir
         self._extra_dirs = list(extra_dirs)
@@ -106,6 +108,10 @@ class RulesService:
         self._facts_dir = facts_dir
         self.review_path = review_path or review.default_path()
         """Where "did you mean" picks are noted for maintainers (`rulesdocs.review`)."""
+        self.doubt = sureness.model() if doubting else None
+        """The sureness model a chosen fact must satisfy (`rulesdocs.sureness`); None: every chosen fact is sure."""
+        self.signals_seen = signals_seen
+        """Called with the sureness signals of each chosen fact (`rulesdocs.train_sureness` records them)."""
         self._books: dict[GameId, FactBook] | None = None
         self._matchers: dict[GameId, FactMatcher] = {}
         self._common: dict[GameId, frozenset[str]] = {}
@@ -509,12 +515,6 @@ class RulesService:
         inference = conv.infer_game(question, self.index)
         return inference.strong and inference.best is not None and inference.best != game
 
-    def _doubts(self, found: dict[str, float]) -> bool:
-        """True when the sureness model (`rulesdocs.sureness`) rates a chosen fact with these signals as
-        likely not the answer."""
-        fitted = sureness.model()
-        return fitted is not None and not fitted.sure(found)
-
     def _doubted(
         self, typed: str, words: Sequence[str], chosen: ruling.Ruling, qtype: understand.QuestionType, context: str
     ) -> bool:
@@ -523,10 +523,14 @@ class RulesService:
         matcher = self.matcher(chosen.fact.game)
         if matcher is None or not words:
             return False
+        if self.doubt is None and self.signals_seen is None:
+            return False
         typed = typed.strip()
         strange = len(matcher.strange_words(typed))
         found = sureness.signals(typed, list(words), chosen, matcher, qtype, strange=strange, follow_up=bool(context))
-        return self._doubts(found)
+        if self.signals_seen is not None:
+            self.signals_seen(found)
+        return self.doubt is not None and not self.doubt.sure(found)
 
     def _did_you_mean(
         self, question: str, game: GameId, chosen: ruling.Ruling, understood: conv.Context

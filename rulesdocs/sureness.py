@@ -65,8 +65,7 @@ SIGNALS: tuple[str, ...] = (
 def _agreement(text: str, words: list[str], fact: int, matcher: FactMatcher) -> dict[str, float]:
     """Whether the matcher's separate views (words, character n-grams, each fact's centroid) each rank
     the chosen fact first, and how far ahead of the next fact its character similarity is."""
-    by_words = matcher.match_tokens(words, limit=1)
-    found = {"words_agree": float(bool(by_words) and matcher.index_of(by_words[0].fact.id) == fact)}
+    found = {"words_agree": float(matcher.word_leader(words) == fact)}
     if matcher.chars is None or not text.strip():
         return {**found, "chars_agree": 0.0, "centroid_agree": 0.0, "chars_lead": 0.0}
     chars, centroids = matcher.char_views(text)

@@ -80,24 +80,14 @@ def without_questions(books: dict[GameId, FactBook], questions: dict[GameId, lis
     return out
 
 
-class _Recording(RulesService):
-    """A service that notes the signals of each chosen fact and never doubts it."""
-
-    noted: list[dict[str, float]]
-
-    def _doubts(self, found: dict[str, float]) -> bool:
-        self.noted.append(found)
-        return False
-
-
 def samples(named_sets: dict[str, list[ChatSet]]) -> list[Sample]:
     """Every answer given from a chosen fact, asked against the knowledge base without the sets' wordings."""
     questions: dict[GameId, list[str]] = {}
     for chat_sets in named_sets.values():
         for chat_set in chat_sets:
             questions.setdefault(chat_set.game, []).extend(t.question for t in turns(chat_set))
-    service = _Recording()
-    service.noted = []
+    noted: list[dict[str, float]] = []
+    service = RulesService(doubting=False, signals_seen=noted.append)  # notes each chosen fact's signals, never doubts
     service._books = without_questions(load_books(FACTS_DIR), questions)
     out = []
     for name, chat_sets in named_sets.items():
@@ -105,12 +95,12 @@ def samples(named_sets: dict[str, list[ChatSet]]) -> list[Sample]:
             for turn in turns(chat_set, prefix=f"{name}:{chat_set.game}:"):
                 if turn.fresh:
                     service.store.forget(turn.channel)
-                service.noted.clear()
+                noted.clear()
                 answer = service.ask(turn.question, game=turn.game, where=Asked(channel=turn.channel))
-                if answer.kind != "rule" or not service.noted:
+                if answer.kind != "rule" or not noted:
                     continue
                 right = turn.item is not None and turn.item.right(answer)
-                out.append(Sample(service.noted[-1], right, name))
+                out.append(Sample(noted[-1], right, name))
     return out
 
 

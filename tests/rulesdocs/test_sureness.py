@@ -69,17 +69,27 @@ def test_a_doubted_fact_becomes_a_did_you_mean(service: RulesService) -> None:
     assert any("set" in option.lower() for option in answer.options)
 
 
-def test_every_answer_doubted_when_the_threshold_is_above_one(
-    service: RulesService, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_every_answer_doubted_when_the_threshold_is_above_one(service: RulesService) -> None:
     shipped = sureness.model()
     assert shipped is not None
-    monkeypatch.setattr(sureness, "model", lambda: dataclasses.replace(shipped, threshold=1.01))
-    doubted = RulesService(index=service.index).ask("how many cards in a deck", game="yugioh")
+    doubting = RulesService(index=service.index)
+    doubting.doubt = dataclasses.replace(shipped, threshold=1.01)
+    doubted = doubting.ask("how many cards in a deck", game="yugioh")
     assert doubted.kind == "clarify"
     assert doubted.options[0].lower().startswith("how many")
-    monkeypatch.setattr(sureness, "model", lambda: dataclasses.replace(shipped, threshold=0.0))
-    assert RulesService(index=service.index).ask("how many cards in a deck", game="yugioh").kind == "rule"
+    doubting.doubt = dataclasses.replace(shipped, threshold=0.0)
+    assert doubting.ask("how many cards in a deck", game="yugioh").kind == "rule"
+
+
+def test_a_service_not_doubting_answers_and_reports_the_signals(service: RulesService) -> None:
+    seen: list[dict[str, float]] = []
+    plain = RulesService(index=service.index, doubting=False, signals_seen=seen.append)
+    answer = plain.ask("whats the difference between a flip and a set", game="yugioh", where=Asked(channel="plain"))
+    assert answer.kind == "rule"
+    assert len(seen) == 1
+    assert set(seen[0]) == set(sureness.SIGNALS)
+    shipped = sureness.model()
+    assert shipped is not None and not shipped.sure(seen[0])  # the shipped model would have doubted it
 
 
 def test_the_threshold_weighs_wrong_answers_caught_against_right_ones_lost() -> None:
@@ -112,3 +122,15 @@ def test_training_takes_out_the_phrasings_close_to_its_questions() -> None:
     assert asked not in kept.asks
     assert kept.asks  # a fact always keeps a phrasing
     assert len(reduced["naruto"].facts) == len(books["naruto"].facts)
+
+
+@pytest.mark.parametrize("question", ["how many cards in a deck", "can i attack directly on my first turn"])
+def test_the_word_leader_is_the_word_views_first_fact(service: RulesService, question: str) -> None:
+    matcher = service.matcher("yugioh")
+    assert matcher is not None
+    words = chat.tokens(question, "yugioh")
+    first = matcher.match_tokens(words, limit=1)[0]
+    assert matcher.word_leader(words) == matcher.index_of(first.fact.id)  # computed afresh
+    matcher.blend(question, words)
+    assert matcher.word_leader(words) == matcher.index_of(first.fact.id)  # remembered from the blend
+    assert matcher.word_leader(["zzzunheardof"]) is None
