@@ -26,8 +26,11 @@ SHAPE_BONUS = 0.03
 SEE_ALSO_RATIO = 0.75
 STRANGE_PENALTY = 0.04
 STRANGE_MAX = 3
-TYPE_BONUS = 0.03
+TYPE_BONUS = 0.06
 """A fact players ask with the question's type ("how do i", "why") fits it better."""
+TYPE_PENALTY = 0.04
+"""A fact never asked with the question's type fits it worse (both chosen on the tuning sets asked
+against the knowledge base without each set's own wordings: rules 83.8 → 84.3 right, 12.8 → 12.3 wrong)."""
 DEFINITION_PENALTY = 0.06
 """A "what is X" fact answering a question that doesn't ask what something is."""
 DEFINITION = re.compile(
@@ -97,6 +100,8 @@ def fuse(
             score -= DEFINITION_PENALTY
         if qtype != "other" and qtype in hit.types:
             score += TYPE_BONUS
+        elif qtype != "other" and hit.types:
+            score -= TYPE_PENALTY
         out.append((score, hit))
     out.sort(key=lambda item: -item[0])
     return out
