@@ -20,7 +20,13 @@ def not_found(game: GameId, has_closest: bool) -> str:
 
 
 def did_you_mean(labels: Sequence[str]) -> str:
+    """The text of a "did you mean"; a single option is asked as a check, not offered as a choice."""
     listed = "\n".join(f"{n}. {label}" for n, label in enumerate(labels, 1))
+    if len(labels) == 1:
+        return (
+            f"I'm not sure I understood. Is this what you're asking?\n{listed}\n"
+            "Pick 1 for its answer, or ask again in other words."
+        )
     return (
         f"I'm not sure which rule you mean. Did you mean:\n{listed}\n"
         "Pick one by its number, or ask again in other words."

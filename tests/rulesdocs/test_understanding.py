@@ -134,6 +134,19 @@ def test_rival_facts_make_a_did_you_mean_and_a_pick_answers_it(tmp_path: Path, s
     assert [(n["question"], n["fact"]) for n in notes] == [("huh?", facts[1].id)]
 
 
+def test_a_single_option_is_asked_as_a_check_and_picked_with_1(tmp_path: Path, service: RulesService) -> None:
+    asker = RulesService(index=service.index, review_path=tmp_path / "review.jsonl")
+    matcher = asker.matcher("yugioh")
+    assert matcher is not None
+    fact = matcher.book.facts[0]
+    alone = ruling.Ruling(fact, 0.45, 0.4, (), "only phrasing")
+    answer, pending = asker._did_you_mean("huh?", "yugioh", alone, _context(asker, "huh?"))
+    assert answer.options == ("Only phrasing?",)
+    assert "Is this what you're asking?" in answer.text and "which rule" not in answer.text
+    asker.store.remember("c", pending)
+    assert asker.ask("1", where=Asked(channel="c")).text == fact.answer
+
+
 def _context(service: RulesService, question: str):  # type: ignore[no-untyped-def]
     from rulesdocs.conversation import Context
 
