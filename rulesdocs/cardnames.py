@@ -475,6 +475,40 @@ _NAMED_CARD_QUESTIONS = (
 )
 
 
+_NOT_A_NAME = frozenset(
+    [
+        "most",
+        "max",
+        "maximum",
+        "min",
+        "minimum",
+        "least",
+        "highest",
+        "lowest",
+        "biggest",
+        "smallest",
+        "largest",
+        "order",
+        "total",
+        "usual",
+        "normal",
+        "average",
+        "same",
+        "different",
+        "all",
+        "each",
+        "every",
+        "other",
+        "number",
+        "amount",
+        "kind",
+        "type",
+    ]
+)
+"""A phrase opening with one of these ("whats the most attack colors", "whats the order of the rating tabs")
+asks about cards in general, not about a card of that name."""
+
+
 def named_card_question(question: str) -> list[str]:
     """The names in a question about particular cards ("what does the tetsusaiga card do", "does ash
     blossom negate pot of greed", "what are jotaro's ratings"), or [] when it isn't one."""
@@ -482,7 +516,8 @@ def named_card_question(question: str) -> list[str]:
     for pattern in _NAMED_CARD_QUESTIONS:
         found = pattern.search(folded)
         if found is not None:
-            return [value.strip() for value in found.groupdict().values() if value]
+            names = [value.strip() for value in found.groupdict().values() if value]
+            return [] if any(name.split()[0] in _NOT_A_NAME for name in names if name.split()) else names
     return []
 
 

@@ -91,6 +91,13 @@ def test_follow_up_is_answered_with_the_previous_question(fresh_service: RulesSe
         ("when do we get a throw in", "inazuma", "game_specific"),
         ("how many lands should i run in a 40 card deck", "yugioh", "other_games"),
         ("how do i tribute summon a big ninja", "naruto", "game_specific"),
+        ("is there a ban list for the path to hokage format?", "naruto", "organized_play"),
+        ("are games best of 3 or best of 5 at regionals", "usagi", "organized_play"),
+        ("is it better to keep a slow hand or swap it", "inuyasha", "strategy"),
+        ("raimon or royal academy, which is the better starter for a new player", "inazuma", "strategy"),
+        ("did the v2 rules change the hand size", "naruto", "history"),
+        ("did later sets change the turn count", "inazuma", "history"),
+        ("what does the crd say about attaching items", "inuyasha", "other_documents"),
         (
             "how many seconds do i get to respond before my opponent can move on",
             "yugioh",
@@ -123,6 +130,9 @@ def test_questions_outside_the_rules_are_recognised(question: str, game: str, ca
         ("my opening hand is straight garbage can i redraw", "inuyasha"),
         ("how do i tribute summon a level 7 monster", "yugioh"),
         ("is a face down monster playable as a tribute", "yugioh"),
+        ("which is the stronger monster after the equip", "yugioh"),
+        ("did my set monster change position when it was attacked", "yugioh"),
+        ("does the best of 3 match option swap kaitou cards", "inazuma"),
     ],
 )
 def test_rules_questions_that_sound_alike_are_in_scope(question: str, game: str) -> None:
@@ -194,6 +204,18 @@ def test_questions_about_cards_the_rules_never_name_point_to_the_card_lookup(
     assert cardnames.named_card_question(question)[0] == name
     answer = fresh_service.ask(question, game=game)
     assert not answer.found and f"/card {name}" in answer.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["whats the most attack colors a character can have", "whats the order of the rating tabs on a hero"],
+)
+def test_a_card_shaped_question_about_cards_in_general_names_no_card(question: str) -> None:
+    assert cardnames.named_card_question(question) == []
+
+
+def test_affording_a_card_is_a_rules_question() -> None:
+    assert scope.outside("i played 2 characters already and can afford a 3rd, can i play it", "inuyasha") is None
 
 
 def test_rules_terms_in_card_shaped_questions_are_still_rules(fresh_service: RulesService) -> None:
