@@ -180,6 +180,49 @@ def _flipped(question: str, phrasing: str, answer: str) -> str | None:
     return other + answer[verdict.end() :]
 
 
+_FIRST = re.compile(
+    r"\b(?:go(?:es|ing)?|went|play(?:s|ing)?) (?:1st|first)\b|\b(?:1st|first) (?:player|turn player)\b"
+    r"|\bi'?m (?:1st|first)\b|\bstarting player\b",
+    re.IGNORECASE,
+)
+_SECOND = re.compile(
+    r"\b(?:go(?:es|ing)?|went|play(?:s|ing)?) (?:2nd|second)\b|\b(?:2nd|second) player\b|\bi'?m (?:2nd|second)\b",
+    re.IGNORECASE,
+)
+
+
+_ONLY = re.compile(r"\bonly\b", re.IGNORECASE)
+_BOTH = re.compile(r"\b(?:too|also|as well|both|either|each|every(?:one)?|all)\b", re.IGNORECASE)
+
+
+def _other_player(question: str, phrasing: str, answer: str) -> str | None:
+    """The answer with its Yes/No swapped when it rules on the player going first only, the phrasing it
+    matched asks about that player and the question about the one going second (or the other way round).
+
+    >>> _other_player("im going 2nd, do i draw on my first turn", "does the player going first draw",
+    ...     "No: the player who goes first doesn't draw on their first turn.")
+    "Yes: the player who goes first doesn't draw on their first turn."
+    >>> _other_player("im going first, do i draw", "does the player going first draw", "No: the first player skips it.")
+    >>> _other_player("going 2nd, do i draw", "does the first player draw", "Yes, the first player draws too.")
+    """
+    verdict = _VERDICT.match(answer)
+    if verdict is None or not phrasing:
+        return None
+    body = answer[verdict.end() :]
+
+    def side(text: str) -> str | None:
+        first, second = bool(_FIRST.search(text)), bool(_SECOND.search(text))
+        return "first" if first and not second else "second" if second and not first else None
+
+    asked, phrased, ruled = side(question), side(phrasing), side(body)
+    if not (_negated(body) or _ONLY.search(body)) or _BOTH.search(body):
+        return None  # "the first player draws too" rules on both players
+    if asked is None or ruled is None or asked == ruled or phrased not in (None, ruled):
+        return None
+    other = "Yes" if verdict.group(1).lower() == "no" else "No"
+    return other + body
+
+
 def polarity_checked(question: str, phrasing: str, answer: str) -> str:
     """`answer` with its No turned to Yes when `question` states the very condition the No allows.
 
@@ -196,7 +239,7 @@ def polarity_checked(question: str, phrasing: str, answer: str) -> str:
     >>> polarity_checked("if i dont have kiba out?", "do i wait a turn", "No waiting: a Ninja is ready at once.")
     'No waiting: a Ninja is ready at once.'
     """
-    flipped = _flipped(question, phrasing, answer)
+    flipped = _flipped(question, phrasing, answer) or _other_player(question, phrasing, answer)
     if flipped is not None:
         return flipped
     opening = _OPENING.match(answer)
