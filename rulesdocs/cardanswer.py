@@ -502,6 +502,44 @@ def _other_kind_targeted(question: str, text: str) -> bool:
     return bool(asked) and bool(targeted) and asked.isdisjoint(targeted)
 
 
+_TARGET_KIND = re.compile(r"\btarget (?:\w+ ){0,2}?(characters?|heroe?s?|ally|allies)\b", re.IGNORECASE)
+_KINDS_OF = {"character": frozenset({"hero", "ally"}), "hero": frozenset({"hero"}), "ally": frozenset({"ally"})}
+_KIND_LABEL = {"hero": "a Hero", "ally": "an Ally"}
+_SINGULAR_KIND = {"characters": "character", "heroes": "hero", "heros": "hero", "allies": "ally"}
+
+
+def kind_verdict(question: str, card: CardDef) -> str | None:
+    """Yes/No to "can poisoned tea hit a hero" from the kind of Character an Usagi effect card targets
+    (a Character is a Hero or an Ally); None when the question asks no kind or the text targets none.
+
+    >>> from rulesdocs.cardnames import card
+    >>> kind_verdict("does poisoned tea work on heros", card("usagi", "Poisoned Tea"))
+    'Yes, by its text: it targets a Character, and Heroes and Allies are both Characters.'
+    >>> kind_verdict("can ambush hit their hero", card("usagi", "Ambush"))
+    'No, by its text: it targets an Ally only, and a Hero is not an Ally.'
+    >>> kind_verdict("can i play ambush as a response", card("usagi", "Ambush"))
+    """
+    if card.game != "usagi" or card.type.lower() not in EFFECT_CARDS or not _REACHES.search(question):
+        return None
+    asked = {_KIND_NOUNS[w] for w in re.findall(r"[a-z]+", question.lower()) if w in _KIND_NOUNS}
+    named = {
+        m.group(1).lower().rstrip("s").replace("allie", "ally").replace("heroe", "hero")
+        for m in _TARGET_KIND.finditer(card.text)
+    }
+    if not asked or len(named) != 1:
+        return None
+    (target,) = named
+    reached = _KINDS_OF.get(target)
+    if reached is None:
+        return None
+    if asked <= reached:
+        if target == "character":
+            return "Yes, by its text: it targets a Character, and Heroes and Allies are both Characters."
+        return f"Yes, by its text: it targets {_KIND_LABEL[target]}."
+    wanted, other = _KIND_LABEL[target], _KIND_LABEL[sorted(asked - reached)[0]]
+    return f"No, by its text: it targets {wanted} only, and {other} is not {wanted}."
+
+
 _ASKS_OTHERS = re.compile(
     r"\b(?:my|your|our) other\b|\bother (?:characters?|monsters?|ninjas?|guys?|cards?|allies|heroes)\b"
     r"|\brest of (?:my|the|our)\b|\beveryone else\b",
@@ -590,7 +628,8 @@ def verdicts(
     whose = whose_verdict(question, card) if yes_no else None
     if whose is None and yes_no:  # "does trainee playmaker get +100 when defending"
         whose = (
-            cardstat.bonus_verdict(question, card)
+            kind_verdict(question, card)
+            or cardstat.bonus_verdict(question, card)
             or cardstat.level_verdict(question, card)
             or chakracost.paid_with(question, card)
         )

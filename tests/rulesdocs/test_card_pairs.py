@@ -184,3 +184,19 @@ def test_a_text_about_the_card_itself_does_not_protect_the_other_cards(fresh_ser
     question = "does gama keep my other characters safe from attacks too while my kurogane is ready"
     answer = fresh_service.ask(question, game="inuyasha")
     assert answer.text.startswith("No, by its text: it affects only the card itself")
+
+
+@pytest.mark.parametrize(
+    ("question", "opening"),
+    [
+        ("can poisoned tea kill a hero or only allies", "Yes"),  # Kill target Character
+        ("does poisoned tea work on heroes", "Yes"),
+        ("can ambush hit their hero", "No"),  # Exhaust target Ally
+        ("can ambush target an ally", "Yes"),
+    ],
+)
+def test_the_kind_of_character_an_usagi_effect_targets(
+    fresh_service: RulesService, question: str, opening: str
+) -> None:
+    answer = fresh_service.ask(question, game="usagi")
+    assert answer.text.startswith(f"{opening}, by its text: it targets"), answer.text
