@@ -143,6 +143,37 @@ def card_boost(question: str, card: CardDef) -> str | None:
     )
 
 
+_OTHER_VALUE = re.compile(r"\b(\d{1,2})\b")
+_FOLDED_WORD = re.compile(r"[a-z0-9]+")
+
+
+def one_named(question: str, card: CardDef, typed_name: tuple[str, ...]) -> ColorAttack | None:
+    """An attack on or by the named character `card` (typed as the words `typed_name`) whose other side
+    is only a number ("opp attacks my hana shrine archer in white with a 7, i pitch a 2 cost card for
+    defensive"): the card's printed value in the color asked against that number, or None."""
+    colors = card.stats.get("colors")
+    if not isinstance(colors, dict):
+        return None
+    color = next((c.lower() for c in _COLOR.findall(question) if c.lower() in colors), None)
+    typed = _colors(question)
+    if color is None or len(typed) > 1 or (typed and typed[0].color != color):
+        return None  # "red 3 against red 3" is read by `color_attack`
+    numbers = [v.value for v in typed] or [int(n) for n in _OTHER_VALUE.findall(_DECK_COST.sub(" ", question))]
+    if len(numbers) != 1:
+        return None
+    folded = " ".join(_FOLDED_WORD.findall(question.lower().replace("'", "")))
+    at = folded.find(" ".join(typed_name))
+    verb = _ATTACKS.search(folded) or _IS_ATTACKED.search(folded)
+    if at < 0 or verb is None:
+        return None
+    side = side_of(folded[max(0, at - SIDE_WINDOW) : at]) or "mine"
+    named = ColorValue(color, int(colors[color]), side)
+    other = ColorValue(color, numbers[0], "theirs" if side == "mine" else "mine")
+    attacked = _IS_ATTACKED.search(folded) is not None or verb.start() < at
+    attack = ColorAttack(other, named) if attacked else ColorAttack(named, other)
+    return _boosted(attack, question)
+
+
 def asks_color_attack(question: str) -> bool:
     """True when `question` has a word an Inuyasha attack question needs (an attack, who wins)."""
     return _ATTACK_WORDS.search(question) is not None

@@ -123,9 +123,21 @@ def _inuyasha(asked: _Asked) -> Worked | None:
         told = f"{named.legend} {colorfight.color_outcome(attack)}"
         return Worked(told, COLOR_ATTACK_FACT, colorfight.described(attack), _effects("inuyasha", named))
     attack, _ = asked.read_or_merge(colorfight.color_attack, colorfight.merge_color)
+    mention = cardnames.find(asked.typed, "inuyasha") if attack is None and asked.card is not None else None
+    if mention is not None and asked.card is not None and mention.name == asked.card.name:
+        one = colorfight.one_named(asked.typed, asked.card, mention.words)
+        if one is not None:
+            color = one.attacker.color
+            told = f"{asked.card.name} has {color} {_color_of(asked.card, color)}. {colorfight.color_outcome(one)}"
+            return Worked(told, COLOR_ATTACK_FACT, colorfight.described(one))
     if attack is None:
         return None
     return Worked(colorfight.color_outcome(attack), COLOR_ATTACK_FACT, colorfight.described(attack))
+
+
+def _color_of(card: CardDef, color: str) -> int | None:
+    colors = card.stats.get("colors")
+    return int(colors[color]) if isinstance(colors, dict) and color in colors else None
 
 
 def _naruto(asked: _Asked) -> Worked | None:

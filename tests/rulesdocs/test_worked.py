@@ -230,3 +230,32 @@ def test_attackers_coming_at_a_character_count_for_its_text(fresh_service: Rules
         "jack wallside on defense, theyre coming at him with 3 attackers, what's his sp", game="inazuma"
     )
     assert "= 400 SP" in answer.text.split("\n")[0], answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "told"),
+    [
+        (
+            "opp attacks my hana shrine archer in white with a 7, i pitch a 2 cost card for defensive, does she live",
+            "Their attacker's white 7 against your defender's white 6 + 2 (Defensive) = 8: lower",
+        ),
+        (
+            "their guy attacks my hana shrine archer with white 7",
+            "white 7 against your defender's white 6: equal or higher",
+        ),
+        (
+            "my hana shrine archer attacks their guy in white, he has a 5",
+            "Your attacker's white 6 against their defender's white 5",
+        ),
+    ],
+)
+def test_one_named_character_against_a_typed_value(question: str, told: str) -> None:
+    hana = cardnames.card("inuyasha", "Hana, Shrine Archer")
+    found = worked.read("inuyasha", question, None, hana, None)
+    assert found is not None and found.told.startswith("Hana, Shrine Archer has white 6.")
+    assert told in found.told
+
+
+def test_one_named_character_without_the_color_asked_is_not_worked_out() -> None:
+    hana = cardnames.card("inuyasha", "Hana, Shrine Archer")
+    assert worked.read("inuyasha", "hana shrine archer attacks in red with a 5", None, hana, None) is None
