@@ -78,6 +78,10 @@ def words_of(text: str) -> list[str]:
     return _words(text)
 
 
+_NAME_FILLERS = frozenset({"the", "of", "a", "an"})
+"""Words players leave out of a card's name."""
+
+
 @cache
 def _names(game: GameId) -> dict[tuple[str, ...], tuple[str, str]]:
     try:
@@ -89,6 +93,7 @@ def _names(game: GameId) -> dict[tuple[str, ...], tuple[str, str]]:
     except (PoolError, OSError, ValueError, KeyError):
         return {}
     table: dict[tuple[str, ...], tuple[str, str]] = {}
+    short_names: dict[tuple[str, ...], tuple[str, str]] = {}
     for card in pool.cards.values():
         kind = KIND_WORDS.get(card.type.lower(), card.type.lower())
         sub = (card.subtype or "").lower()
@@ -103,6 +108,14 @@ def _names(game: GameId) -> dict[tuple[str, ...], tuple[str, str]]:
             words = tuple(_words(name))
             if words and (len(words) >= 2 or len(words[0]) >= SHORT_NAME or words[0] not in textmod.STOP_WORDS):
                 table.setdefault(words, (card.name, kind))
+        typed = tuple(_words(card.name))
+        if len(typed) >= 3 and typed[-1] == "jutsu":  # "shadow possession" for Shadow Possession Jutsu
+            short_names.setdefault(typed[:-1], (card.name, kind))
+        plain = tuple(w for w in typed if w not in _NAME_FILLERS)
+        if len(plain) >= 2 and plain != typed:  # "gaia dragon champion" for Gaia the Dragon Champion
+            short_names.setdefault(plain, (card.name, kind))
+    for words, named in short_names.items():
+        table.setdefault(words, named)  # a card's full name wins over another's shortened one
     return table
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesdocs import cardanswer, ruling, statmod
+from rulesdocs import cardanswer, cardnames, ruling, statmod
 from rulesdocs.cardnames import card
 from rulesdocs.service import Asked, RulesService
 
@@ -200,3 +200,26 @@ def test_the_kind_of_character_an_usagi_effect_targets(
 ) -> None:
     answer = fresh_service.ask(question, game="usagi")
     assert answer.text.startswith(f"{opening}, by its text: it targets"), answer.text
+
+
+def test_a_jutsu_named_without_its_last_word_jutsu() -> None:
+    found = cardnames.find("what does shadow possession do", "naruto")
+    assert found is not None and found.name == "Shadow Possession Jutsu"
+    assert cardnames.find("what does the jutsu do", "naruto") is None
+
+
+def test_a_jutsu_user_check_with_the_jutsu_named_short(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("can ino yamanaka use shadow possession", game="naruto")
+    assert answer.text.startswith("No, by its text: its user needs the Shadow attribute"), answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "game", "name"),
+    [
+        ("what do i need to fuse gaia dragon champion", "yugioh", "Gaia the Dragon Champion"),
+        ("can i equip sword dark destruction to it", "yugioh", "Sword of Dark Destruction"),
+    ],
+)
+def test_a_card_named_without_its_filler_words(question: str, game: str, name: str) -> None:
+    found = cardnames.find(question, game)
+    assert found is not None and found.name == name
