@@ -637,6 +637,8 @@ def verdicts(
         whose = pair_verdict(card, other)  # not "why cant my raiga attack their mitsu": that asks a rule
     worked = worked_out(question, card) or contender.needed(question, card, other)
     involved = contender.involvable(question, card, other) if qtype in ("yesno", "other") else None
+    if involved is not None and qtype == "yesno":  # "can i stick him on it for the extra score": can he at all
+        return whose, involved
     return whose, worked or involved
 
 

@@ -72,7 +72,12 @@ def needed(question: str, card: CardDef, other: CardDef | None) -> str | None:
     )
 
 
-_INVOLVE = re.compile(r"\b(?:involve\w*|put|send|commit|assign|move|add)\b", re.IGNORECASE)
+_INVOLVE = re.compile(r"\b(?:involve\w*|put|send|commit|assign|move|add|stick|drop|place)\b", re.IGNORECASE)
+_ALONE_WINS = re.compile(
+    r"\b(?:do|would|will|can|does) (?:i|we|he|she|they|it) (?:get|win|take|claim|resolve|beat)\b"
+    r"|\b(?:on (?:his|her|its) own|alone|by (?:him|her|it)self|nobody else|no one else|noone else)\b",
+    re.IGNORECASE,
+)
 
 
 def involvable(question: str, card: CardDef, other: CardDef | None) -> str | None:
@@ -84,6 +89,10 @@ def involvable(question: str, card: CardDef, other: CardDef | None) -> str | Non
     ...                  card("usagi", "Veteran Retainer")))
     No: Rebuild the Bridge shows only Labor, and Veteran Retainer is rated Combat 2, Diplomacy 1; a \
 Character can be involved only with an Event that shows one of its ratings (0 counts).
+    >>> print(involvable("i put ronin for hire on it, do i get it if nobody else shows", card("usagi",
+    ...                  "Bandits on the Road"), card("usagi", "Ronin for Hire")))
+    No: alone, Ronin for Hire's Combat 2 doesn't exceed Bandits on the Road's Combat 2; the involved total \
+must be higher than the Event's rating to win it.
     """
     if other is None or card.game != "usagi" or not _INVOLVE.search(question):
         return None
@@ -97,6 +106,14 @@ Character can be involved only with an Event that shows one of its ratings (0 co
     wants = ", ".join(r.capitalize() for r in shown)
     has = ", ".join(f"{r.capitalize()} {v}" for r, v in rated.items()) or "no rating"
     shared = [r for r in rated if r in shown]
+    if shared and len(shown) == 1 and _ALONE_WINS.search(question):
+        (rating, required), own = next(iter(shown.items())), rated[shared[0]]
+        label = rating.capitalize()
+        verdict, does = ("Yes", "exceeds") if own > required else ("No", "doesn't exceed")
+        return (
+            f"{verdict}: alone, {character.name}'s {label} {own} {does} {event.name}'s {label} {required}; "
+            "the involved total must be higher than the Event's rating to win it."
+        )
     if shared:
         return (
             f"Yes: {event.name} shows {wants}, and {character.name} is rated "

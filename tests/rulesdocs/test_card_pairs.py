@@ -223,3 +223,16 @@ def test_a_jutsu_user_check_with_the_jutsu_named_short(fresh_service: RulesServi
 def test_a_card_named_without_its_filler_words(question: str, game: str, name: str) -> None:
     found = cardnames.find(question, game)
     assert found is not None and found.name == name
+
+
+@pytest.mark.parametrize(
+    ("question", "opening"),
+    [
+        ("i put ronin for hire on bandits on the road, do i get it if nobody else shows", "No: alone"),
+        ("can i stick veteran retainer on rebuild the bridge for the extra score", "No: Rebuild the Bridge shows"),
+    ],
+)
+def test_whether_a_character_alone_wins_or_can_join_an_event(
+    fresh_service: RulesService, question: str, opening: str
+) -> None:
+    assert fresh_service.ask(question, game="usagi").text.startswith(opening)
