@@ -229,6 +229,12 @@ class RulesService:
             return self._clarify(question, where)
         previous = context if context is not None and not context.pending and context.game == chosen else None
         answer, understood = self._answer(question, chosen, previous, follow_up)
+        if not answer.found and not answer.options and _loose_switch(question, context, game):
+            assert context is not None  # "whats the cap in yugioh then": the last question, in yugioh
+            self.store.forget(where.channel or "")
+            again = self.ask(context.asked or context.question, game=chosen, where=where)
+            if again.found:
+                return again
         if not answer.found and not answer.options:
             answer = self._suggest_other_game(answer, question, chosen, index)
         top = answer.citations[0].section if answer.citations else None
@@ -974,6 +980,22 @@ def _game_switch(question: str, context: conv.Context | None, forced: GameId | N
         return None
     left = [w for w in textmod.fold(conv.strip_game_names(question)).replace("?", " ").split() if w]
     return named if all(w.strip(".,!'") in _SWITCH_FILLER for w in left) else None
+
+
+SWITCH_NEW_WORDS = 2
+"""A question naming another game with at most this many words of its own ("whats the cap in yugioh
+then") that the new game can't answer alone asks the previous question again there."""
+
+
+def _loose_switch(question: str, context: conv.Context | None, forced: GameId | None) -> bool:
+    if context is None or context.pending or context.game is None or forced is not None:
+        return False
+    named = conv.named_game(question)
+    if named is None or named == context.game:
+        return False
+    left = textmod.fold(conv.strip_game_names(question)).replace("?", " ").split()
+    own = [w for w in (w.strip(".,!'") for w in left) if w and w not in _SWITCH_FILLER and w not in textmod.STOP_WORDS]
+    return len(own) <= SWITCH_NEW_WORDS
 
 
 GAME_BY_FACTS_FLOOR = 0.6

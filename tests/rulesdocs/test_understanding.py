@@ -176,6 +176,16 @@ def test_a_game_switch_in_other_words_asks_again(fresh_service: RulesService, sw
     assert switched.game == "yugioh" and switched.found and switched.text.startswith("5 cards")
 
 
+@pytest.mark.parametrize("switch", ["whats the cap in yu-gi-oh then", "same cap in yugioh?"])
+def test_a_game_switch_with_a_word_of_its_own_asks_again(fresh_service: RulesService, switch: str) -> None:
+    alone = RulesService(index=fresh_service.index).ask(switch, where=Asked(channel="alone"))
+    assert not alone.found  # the new game can't answer it on its own
+    where = Asked(channel=f"switch:{switch}")
+    fresh_service.ask("how many copies of one card can i put in my deck", game="inazuma", where=where)
+    switched = fresh_service.ask(switch, where=where)
+    assert switched.game == "yugioh" and switched.found and switched.text.startswith("3 copies")
+
+
 def test_a_card_follow_up_keeps_the_card(fresh_service: RulesService) -> None:
     where = Asked(channel="card-follow")
     fresh_service.ask("what does summoned skull do", game="yugioh", where=where)
