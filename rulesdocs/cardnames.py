@@ -372,6 +372,10 @@ def kind_of(game: GameId, name: str) -> str:
     return "card"
 
 
+POSSESSIVE_MIN = 4
+"""A word this long or longer ending in "s" may be a name with its possessive ("fireyarous")."""
+
+
 def find(question: str, game: GameId) -> Mention | None:
     """The longest card name of `game` typed in `question`, if any."""
     table = _names(game)
@@ -382,9 +386,11 @@ def find(question: str, game: GameId) -> Mention | None:
     for start in range(len(words)):
         for size in range(min(MAX_NAME_WORDS, len(words) - start), 0, -1):
             key = tuple(words[start : start + size])
-            if key in table and (best is None or size > len(best.words)):
-                name, kind = table[key]
-                best = Mention(name, kind, key)
+            found = table.get(key)
+            if found is None and len(key[-1]) > POSSESSIVE_MIN and key[-1].endswith("s"):
+                found = table.get((*key[:-1], key[-1][:-1]))  # "fireyarous atk": "fireyarou's" typed or folded
+            if found is not None and (best is None or size > len(best.words)):
+                best = Mention(*found, key)
                 break
     return best
 
@@ -522,6 +528,9 @@ _NOT_A_NAME = frozenset(
 asks about cards in general, not about a card of that name."""
 
 
+_OWNER = re.compile(r"^(?:(?:my|your|his|her|their|our|opp'?s|opponent'?s)\s+)+")
+
+
 def named_card_question(question: str) -> list[str]:
     """The names in a question about particular cards ("what does the tetsusaiga card do", "does ash
     blossom negate pot of greed", "what are jotaro's ratings"), or [] when it isn't one."""
@@ -529,7 +538,7 @@ def named_card_question(question: str) -> list[str]:
     for pattern in _NAMED_CARD_QUESTIONS:
         found = pattern.search(folded)
         if found is not None:
-            names = [value.strip() for value in found.groupdict().values() if value]
+            names = [_OWNER.sub("", value.strip()) for value in found.groupdict().values() if value]
             return [] if any(name.split()[0] in _NOT_A_NAME for name in names if name.split()) else names
     return []
 

@@ -1010,6 +1010,9 @@ def _unknown_card(question: str, matcher: FactMatcher, index: RulesIndex, game: 
     never use ("ash blossom"), or when our rules reference never names it ("mirror force", "tetsusaiga",
     named only in a demo deck list): such a card's text or ruling is not in the rulebook."""
     for name in cardnames.named_card_question(question):
+        pooled = cardnames.find(name, game)
+        if pooled is not None and len(pooled.words) == len(cardnames.words_of(name)):
+            continue  # a card of our pools ("whats my fireyarous atk" with Umi out): its own answer follows
         described = not _CARD_PARTS.isdisjoint(cardnames.words_of(name))  # "the italic writing in the text box"
         if matcher.strange_words(name) or (not described and not index.mentions(game, name)):
             return name

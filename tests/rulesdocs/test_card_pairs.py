@@ -236,3 +236,14 @@ def test_whether_a_character_alone_wins_or_can_join_an_event(
     fresh_service: RulesService, question: str, opening: str
 ) -> None:
     assert fresh_service.ask(question, game="usagi").text.startswith(opening)
+
+
+@pytest.mark.parametrize("question", ["umi is out, whats my fireyarous atk", "with umi out whats my fireyarou's atk"])
+def test_a_possessive_typed_without_its_apostrophe_names_the_card(fresh_service: RulesService, question: str) -> None:
+    answer = fresh_service.ask(question, game="yugioh")
+    assert answer.text.startswith("With Umi, Fireyarou has ATK 1100"), answer.text
+
+
+def test_an_owner_word_is_not_part_of_an_unknown_cards_name(fresh_service: RulesService) -> None:
+    assert cardnames.named_card_question("whats my jinzo's atk") == ["jinzo"]
+    assert "/card jinzo" in fresh_service.ask("whats my jinzo's atk", game="yugioh").text
