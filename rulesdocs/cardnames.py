@@ -528,6 +528,10 @@ _NOT_A_NAME = frozenset(
 asks about cards in general, not about a card of that name."""
 
 
+_TRAILING = re.compile(
+    r"(?:'?s)?(?:\s+(?:best|highest|lowest|biggest|strongest|weakest|main|top|current|printed|base))+$"
+)
+"""Words after a name that say which of its values is asked ("whats kagomes best color"), not part of it."""
 _OWNER = re.compile(r"^(?:(?:my|your|his|her|their|our|opp'?s|opponent'?s)\s+)+")
 
 
@@ -538,7 +542,7 @@ def named_card_question(question: str) -> list[str]:
     for pattern in _NAMED_CARD_QUESTIONS:
         found = pattern.search(folded)
         if found is not None:
-            names = [_OWNER.sub("", value.strip()) for value in found.groupdict().values() if value]
+            names = [_TRAILING.sub("", _OWNER.sub("", value.strip())) for value in found.groupdict().values() if value]
             return [] if any(name.split()[0] in _NOT_A_NAME for name in names if name.split()) else names
     return []
 

@@ -246,4 +246,5 @@ def test_a_possessive_typed_without_its_apostrophe_names_the_card(fresh_service:
 
 def test_an_owner_word_is_not_part_of_an_unknown_cards_name(fresh_service: RulesService) -> None:
     assert cardnames.named_card_question("whats my jinzo's atk") == ["jinzo"]
+    assert cardnames.named_card_question("whats jinzos printed atk") == ["jinzo"]
     assert "/card jinzo" in fresh_service.ask("whats my jinzo's atk", game="yugioh").text
