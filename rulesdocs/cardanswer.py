@@ -505,7 +505,7 @@ def _other_kind_targeted(question: str, text: str) -> bool:
 _TARGET_KIND = re.compile(r"\btarget (?:\w+ ){0,2}?(characters?|heroe?s?|ally|allies)\b", re.IGNORECASE)
 _KINDS_OF = {"character": frozenset({"hero", "ally"}), "hero": frozenset({"hero"}), "ally": frozenset({"ally"})}
 _KIND_LABEL = {"hero": "a Hero", "ally": "an Ally"}
-_SINGULAR_KIND = {"characters": "character", "heroes": "hero", "heros": "hero", "allies": "ally"}
+_SINGULAR_KIND = {**_KIND_NOUNS, "characters": "character"}
 
 
 def kind_verdict(question: str, card: CardDef) -> str | None:

@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rulesdocs.calc import ATTACKED_BY, SIDE_WINDOW, Side, side_of, whose
+from rulesdocs.cardnames import words_of
 
 if TYPE_CHECKING:
     from cards.pool import CardDef
@@ -144,7 +145,6 @@ def card_boost(question: str, card: CardDef) -> str | None:
 
 
 _OTHER_VALUE = re.compile(r"\b(\d{1,2})\b")
-_FOLDED_WORD = re.compile(r"[a-z0-9]+")
 
 
 def one_named(question: str, card: CardDef, typed_name: tuple[str, ...]) -> ColorAttack | None:
@@ -161,7 +161,7 @@ def one_named(question: str, card: CardDef, typed_name: tuple[str, ...]) -> Colo
     numbers = [v.value for v in typed] or [int(n) for n in _OTHER_VALUE.findall(_DECK_COST.sub(" ", question))]
     if len(numbers) != 1:
         return None
-    folded = " ".join(_FOLDED_WORD.findall(question.lower().replace("'", "")))
+    folded = " ".join(words_of(question))  # as the name's words were read
     at = folded.find(" ".join(typed_name))
     verb = _ATTACKS.search(folded) or _IS_ATTACKED.search(folded)
     if at < 0 or verb is None:

@@ -971,15 +971,23 @@ def _picked(reply: str, count: int) -> int | None:
     return number - 1 if 1 <= number <= count else None
 
 
-def _game_switch(question: str, context: conv.Context | None, forced: GameId | None) -> GameId | None:
-    """The game a follow-up switches to ("what about in yugioh?"), asking the last question again."""
+def _other_game_words(
+    question: str, context: conv.Context | None, forced: GameId | None
+) -> tuple[GameId, list[str]] | None:
+    """The game a follow-up names other than the conversation's, and the words it types besides."""
     if context is None or context.pending or context.game is None or forced is not None:
         return None
     named = conv.named_game(question)
     if named is None or named == context.game:
         return None
-    left = [w for w in textmod.fold(conv.strip_game_names(question)).replace("?", " ").split() if w]
-    return named if all(w.strip(".,!'") in _SWITCH_FILLER for w in left) else None
+    left = textmod.fold(conv.strip_game_names(question)).replace("?", " ").split()
+    return named, [w for w in (w.strip(".,!'") for w in left) if w]
+
+
+def _game_switch(question: str, context: conv.Context | None, forced: GameId | None) -> GameId | None:
+    """The game a follow-up switches to ("what about in yugioh?"), asking the last question again."""
+    found = _other_game_words(question, context, forced)
+    return found[0] if found is not None and all(w in _SWITCH_FILLER for w in found[1]) else None
 
 
 SWITCH_NEW_WORDS = 2
@@ -988,13 +996,10 @@ then") that the new game can't answer alone asks the previous question again the
 
 
 def _loose_switch(question: str, context: conv.Context | None, forced: GameId | None) -> bool:
-    if context is None or context.pending or context.game is None or forced is not None:
+    found = _other_game_words(question, context, forced)
+    if found is None:
         return False
-    named = conv.named_game(question)
-    if named is None or named == context.game:
-        return False
-    left = textmod.fold(conv.strip_game_names(question)).replace("?", " ").split()
-    own = [w for w in (w.strip(".,!'") for w in left) if w and w not in _SWITCH_FILLER and w not in textmod.STOP_WORDS]
+    own = [w for w in found[1] if w not in _SWITCH_FILLER and w not in textmod.STOP_WORDS]
     return len(own) <= SWITCH_NEW_WORDS
 
 
