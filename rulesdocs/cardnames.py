@@ -291,10 +291,14 @@ def lookup(question: str, game: GameId, common: Collection[str] = ()) -> Mention
     if fuzzy is not None:
         return Mention(fuzzy[0], kind_of(game, fuzzy[0]), fuzzy[1])
     shorts = _short_names(game)
-    for word, bare in zip(words, plain, strict=True):
+    for at, (word, bare) in enumerate(zip(words, plain, strict=True)):
         for candidate in (word, bare):
             name = shorts.get(candidate)
-            if name is not None and candidate not in common and candidate not in textmod.STOP_WORDS:
+            if (
+                name is not None
+                and (candidate not in common or (word != bare and _value_follows(words, at)))
+                and candidate not in textmod.STOP_WORDS
+            ):
                 return Mention(name, kind_of(game, name), (candidate,))
     for word in words:  # "swordmistres": a typo of one name word that names one card
         if len(word) >= SHORT_TYPO_MIN and word not in common and word not in textmod.STOP_WORDS:
@@ -303,6 +307,21 @@ def lookup(question: str, game: GameId, common: Collection[str] = ()) -> Mention
                 return Mention(shorts[hit[0]], kind_of(game, shorts[hit[0]]), (word,))
     fuzzy = _fuzzy(words, choices, common, min_size=1)
     return Mention(fuzzy[0], kind_of(game, fuzzy[0]), fuzzy[1]) if fuzzy is not None else None
+
+
+_VALUE_WORDS = frozenset(
+    "combat support power cost costs entrance stats effect ability text atk def level sp colors colours color "
+    "colour red blue green black yellow purple white ratings rating attribute symbol".split()
+)
+"""Words for a card's printed values: after a possessive, the word before them names a card."""
+_VALUE_STATES = frozenset({"healthy", "injured", "printed", "base"})
+
+
+def _value_follows(words: Sequence[str], at: int) -> bool:
+    """True when a word for a printed value follows `words[at]` ("narutos combat", "narutos injured
+    support"): the possessive is a character's, even when its name is also the game's or a rules word."""
+    rest = [w for w in words[at + 1 : at + 3] if w not in _VALUE_STATES]
+    return bool(rest) and rest[0] in _VALUE_WORDS
 
 
 @cache

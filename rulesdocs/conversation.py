@@ -56,6 +56,14 @@ _AS_CHARACTER = re.compile(
 )
 """A game's name that is also its hero's, used as a card ("my injured naruto"): kept."""
 
+_CHARACTERS_VALUE = re.compile(
+    r"\b((?:naruto|inu[- ]?yasha|usagi)(?:'s|s)\s+(?:(?:healthy|injured|printed|base)\s+)?"
+    r"(?:combat|support|power|costs?|entrance|stats?|effect|abilit(?:y|ies)|text|colou?rs?|red|blue|green|black|"
+    r"yellow|purple|white|ratings?|attributes?|symbol))\b",
+    re.IGNORECASE,
+)
+"""The hero's value asked by the game's name ("whats narutos combat"): a card, kept."""
+
 
 def strip_game_names(question: str) -> str:
     """`question` without game names (they say which game, not which rule); a name that is also a
@@ -66,7 +74,7 @@ def strip_game_names(question: str) -> str:
         kept.append(match.group(1))
         return f"\x00{len(kept) - 1}\x00"
 
-    question = _AS_CHARACTER.sub(keep, question)
+    question = _AS_CHARACTER.sub(keep, _CHARACTERS_VALUE.sub(keep, question))
     for pattern, _ in _GAME_NAMES:
         question = pattern.sub(" ", question)
     question = re.sub(r"\x00(\d+)\x00", lambda m: kept[int(m.group(1))], question)

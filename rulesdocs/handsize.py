@@ -9,6 +9,8 @@ nothing. The other three games' rules set no hand limit, so nothing is worked ou
 'With 5 cards in hand you discard nothing: the End Phase only makes you discard when you hold 7 or more.'
 >>> outcome("naruto", merge("whats the hand limit", "what if i have 8", limit_answered=True))
 'With 8 cards in hand at the End Phase you discard 2 of your choice to the Discard Pile, down to 6.'
+>>> merge("whats the hand limit", "can my village have 2 narutos", limit_answered=True) is None
+True
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ LIMITS = {
 _HELD = re.compile(
     r"\b(?:have|has|had|got|holding|hold|held|with|at|having|its|it's|i'm|im|sitting on)\s+"
     r"(?:like\s+|about\s+|only\s+)?(\d{1,2})"
+    r"(?!\s+(?!cards?\b|in\b|on\b|at\b|left\b|now\b|then\b|and\b|after\b|before\b|when\b|by\b)[a-z])"  # not "2 narutos"
     r"(?:\s+cards?)?(?:\s+(?:in|on)\s+(?:my\s+|the\s+)?hand)?\b",
     re.I,
 )

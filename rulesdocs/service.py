@@ -42,7 +42,7 @@ from rulesdocs import conversation as conv
 from rulesdocs import text as textmod
 from rulesdocs.answer import AnswerConfig, cite, compose, confidence
 from rulesdocs.factmatch import FactMatcher
-from rulesdocs.facts import FACTS_DIR, FactBook, load_books
+from rulesdocs.facts import FACTS_DIR, Fact, FactBook, load_books
 from rulesdocs.index import Query, RulesIndex, source_fingerprint
 from rulesdocs.model import Answer, Citation, GameId, Hit, RulesError
 from rulesdocs.scoring import QUANTITY_QUESTION
@@ -543,7 +543,7 @@ class RulesService:
     ) -> tuple[Answer, conv.Context]:
         """A short "did you mean" over the rival facts; the channel waits for the pick."""
         rivals = [(chosen.fact, chosen.phrasing), *chosen.close][:MAX_OPTIONS]
-        labels = tuple(_option_label(phrasing or fact.asks[0]) for fact, phrasing in rivals)
+        labels = tuple(_option_label(fact, phrasing) for fact, phrasing in rivals)
         answer = Answer(
             question=question,
             game=game,
@@ -861,6 +861,7 @@ _REFERS_BACK = re.compile(
 _PRONOUN = re.compile(r"\b(?:it|him|her|he|she|this card|that card|the card)\b", re.IGNORECASE)
 """The word standing for the card talked about, read as its kind in a follow-up ("can i play it" after
 Poisoned Tea -> "can i play action moment")."""
+_IDENTIFIER = re.compile(r"[a-z0-9]+(?:_[a-z0-9]+)+")  # a match option's name
 _PICK = re.compile(r"^\s*(?:#|no\.?|number|option)?\s*([1-9])\s*[.)!]?\s*$", re.IGNORECASE)
 _SWITCH_FILLER = frozenset(
     [
@@ -955,8 +956,11 @@ def _unsure(chosen: ruling.Ruling) -> bool:
     return bool(chosen.close) and chosen.score < SURE_SCORE
 
 
-def _option_label(phrasing: str) -> str:
-    """A "did you mean" option from the phrasing a fact matched: one line, at most 80 characters."""
+def _option_label(fact: Fact, phrasing: str | None) -> str:
+    """A "did you mean" option from the phrasing `fact` matched: one line, at most 80 characters. A
+    phrasing that is a setting's name ("naruto_choose_new_head") gives way to the fact's first worded one."""
+    if not phrasing or _IDENTIFIER.fullmatch(phrasing.strip()):
+        phrasing = next((ask for ask in fact.asks if not _IDENTIFIER.fullmatch(ask.strip())), fact.asks[0])
     text = " ".join(phrasing.split()).rstrip("?. ")
     text = text[:1].upper() + text[1:]
     return (text[:77] + "…" if len(text) > 78 else text) + "?"

@@ -248,3 +248,14 @@ def test_an_owner_word_is_not_part_of_an_unknown_cards_name(fresh_service: Rules
     assert cardnames.named_card_question("whats my jinzo's atk") == ["jinzo"]
     assert cardnames.named_card_question("whats jinzos printed atk") == ["jinzo"]
     assert "/card jinzo" in fresh_service.ask("whats my jinzo's atk", game="yugioh").text
+
+
+@pytest.mark.parametrize("question", ["whats narutos combat", "naruto's entrance cost?"])
+def test_the_games_name_with_a_possessive_and_a_value_is_its_hero(fresh_service: RulesService, question: str) -> None:
+    answer = fresh_service.ask(question, game="naruto")
+    assert answer.kind == "card" and answer.text.startswith("Naruto Uzumaki has"), answer.text
+
+
+def test_the_games_name_before_a_rules_word_is_still_the_game(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("whats naruto's hand size limit", game="naruto")
+    assert answer.kind == "rule" and "6 cards" in answer.text, answer.text

@@ -147,6 +147,16 @@ def test_a_single_option_is_asked_as_a_check_and_picked_with_1(tmp_path: Path, s
     assert asker.ask("1", where=Asked(channel="c")).text == fact.answer
 
 
+def test_a_match_options_name_is_never_an_options_label(service: RulesService) -> None:
+    matcher = service.matcher("naruto")
+    assert matcher is not None
+    fact = next(f for f in matcher.book.facts if "naruto_choose_new_head" in f.asks)
+    named = ruling.Ruling(fact, 0.45, 0.4, (), "naruto_choose_new_head")
+    answer, _ = service._did_you_mean("new head?", "naruto", named, _context(service, "new head?"))
+    assert answer.options and "_" not in answer.options[0]
+    assert answer.options[0] == "Can i pick the new head ninja?"
+
+
 def _context(service: RulesService, question: str):  # type: ignore[no-untyped-def]
     from rulesdocs.conversation import Context
 
