@@ -310,8 +310,37 @@ def lookup(question: str, game: GameId, common: Collection[str] = ()) -> Mention
 
 
 _VALUE_WORDS = frozenset(
-    "combat support power cost costs entrance stats effect ability text atk def level sp colors colours color "
-    "colour red blue green black yellow purple white ratings rating attribute symbol".split()
+    [
+        "combat",
+        "support",
+        "power",
+        "cost",
+        "costs",
+        "entrance",
+        "stats",
+        "effect",
+        "ability",
+        "text",
+        "atk",
+        "def",
+        "level",
+        "sp",
+        "colors",
+        "colours",
+        "color",
+        "colour",
+        "red",
+        "blue",
+        "green",
+        "black",
+        "yellow",
+        "purple",
+        "white",
+        "ratings",
+        "rating",
+        "attribute",
+        "symbol",
+    ]
 )
 """Words for a card's printed values: after a possessive, the word before them names a card."""
 _VALUE_STATES = frozenset({"healthy", "injured", "printed", "base"})
