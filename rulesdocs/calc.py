@@ -83,7 +83,10 @@ def _values(question: str) -> list[Monster]:
     previous_end = 0
     for match in _VALUE.finditer(question):
         label = (match.group("post") or match.group("pre") or "").strip().lower()
-        attacking = _ATTACKING_VALUE.match(question, match.end()) is not None
+        attacking = (
+            _ATTACKING_VALUE.match(question, match.end()) is not None
+            or _ATTACK_WITH.search(question, 0, match.start()) is not None  # "i hit it with my 1800"
+        )
         if not label and attacking and int(match.group("n").replace(",", "")) >= MIN_STAT:
             label = "atk"  # "my 1600 attacks their face down": the value that attacks is its ATK
         if not label:
@@ -110,6 +113,8 @@ def battle(question: str) -> Battle | None:
     attacked_by = ATTACKED_BY.search(question)
     if attacked_by is not None and first.at < attacked_by.start() < second.at:
         attacker, target = second, first
+    elif _ATTACK_WITH.search(question, 0, second.at) is not None:
+        attacker, target = second, first  # "opp has a 1000 atk monster, i hit it with my 1800"
     elif verb is not None and first.at < verb.start() < second.at:
         attacker, target = first, second
     elif first.side == "theirs" and second.side == "mine" and attacked_by is not None:
@@ -183,10 +188,12 @@ def merge(previous: str, follow_up: str) -> Battle | None:
     new = changed[0]
     if new.side:
         on_attacker = new.side == before.attacker.side
+    elif _THE_TARGET.search(follow_up):
+        on_attacker = False  # "what if it was 2000 atk (in attack pos)": "it" is the monster attacked
     elif new.stat != before.attacker.stat or new.stat != before.target.stat:
         on_attacker = new.stat == before.attacker.stat and new.stat != before.target.stat
     else:
-        return None  # "and if it was 2000 atk?" with two ATK values: which one is unclear
+        return None  # "and if one was 2000 atk?" with two ATK values: which one is unclear
     if on_attacker:
         if new.stat == "def":
             return None
@@ -196,6 +203,7 @@ def merge(previous: str, follow_up: str) -> Battle | None:
 
 
 _BARE = re.compile(r"\b(?P<n>\d{1,2},\d{3}|\d{3,5})\b")
+_THE_TARGET = re.compile(r"\b(?:it|it's|its|the target|the defender)\b", re.IGNORECASE)
 
 
 def _bare(follow_up: str, before: Battle) -> list[Monster]:
@@ -248,7 +256,12 @@ _NO_DEFENDERS = re.compile(
     r"|\bempty (?:field|board)\b|\b(?:field|board) is empty\b",
     re.IGNORECASE,
 )
-_ATTACK_WITH = re.compile(r"\battack(?:s|ed|ing)?\s+(?:directly\s+)?with\s+(?:my|a|an|the|their|his|her)?\s*$", re.I)
+_ATTACK_WITH = re.compile(
+    r"\b(?:attack(?:s|ed|ing)?|hit(?:s|ting)?|swing(?:s|ing)?|swung)\s+(?:(?:it|that|him|them|directly|in)\s+)?"
+    r"(?:with|w/?)\s+(?:my|a|an|the|their|his|her)?\s*$",
+    re.I,
+)
+"""Words before a value that attacks ("i hit it with my 1800", "i attack w my 1700 guy")."""
 
 
 def direct_attack(question: str) -> int | None:
@@ -261,22 +274,44 @@ def direct_attack(question: str) -> int | None:
     """
     if not _NO_DEFENDERS.search(question):
         return None
-    values = _values(question)
-    if not values:
-        values = [
-            Monster(int(m.group("n").replace(",", "")), "atk", "mine", m.start())
-            for m in _VALUE.finditer(question)
-            if _ATTACK_WITH.search(question[: m.start()]) and int(m.group("n").replace(",", "")) >= MIN_STAT
-        ]
+    values = _values(question)  # a value typed after "attack with my" is its ATK
     atk = [v for v in values if v.stat == "atk"]
     return atk[0].value if len(values) == 1 and atk else None
 
 
-def direct_outcome(atk: int | None) -> str:
-    """What a direct attack with `atk` does."""
+_THEIR_LP = re.compile(
+    r"\b(?:opp\w*|they|their|he|she|his|her|enemy)(?:'?s| is| are|'re| has| have| got| at)?\s+"
+    r"(?:(?:at|on|has|have|got|only|lp|life(?: points)?)\s+){0,3}(?P<n>\d{1,2},\d{3}|\d{2,5})\b(?!\s*(?:atk|def))",
+    re.IGNORECASE,
+)
+
+
+def life_points_left(question: str) -> int | None:
+    """The opponent's Life Points a question states ("opp is at 3000", "they have 2400 lp left").
+
+    >>> life_points_left("opp is at 3000 and has no monsters. i attack w my 1700 guy, what is he at after")
+    3000
+    >>> life_points_left("they have a 1500 atk monster") is None
+    True
+    """
+    found = _THEIR_LP.search(question)
+    return int(found.group("n").replace(",", "")) if found is not None else None
+
+
+def direct_outcome(atk: int | None, life_points: int | None = None) -> str:
+    """What a direct attack with `atk` does (and the opponent's Life Points after it, when given).
+
+    >>> direct_outcome(1700, 3000)
+    'With no monster to block it, your 1700 ATK monster attacks directly: your opponent takes 1700 damage \
+(Direct Damage), from 3000 down to 1300 Life Points.'
+    >>> direct_outcome(2500, 2000).endswith("from 2000 down to 0 Life Points: they lose the Duel.")
+    True
+    """
     if atk is None:
         return ""
-    return (
-        f"With no monster to block it, your {atk} ATK monster attacks directly: your opponent takes {atk} "
-        f"damage (Direct Damage), losing {atk} Life Points."
-    )
+    opening = f"With no monster to block it, your {atk} ATK monster attacks directly: your opponent takes {atk} damage"
+    if life_points is None:
+        return f"{opening} (Direct Damage), losing {atk} Life Points."
+    left = max(0, life_points - atk)
+    ending = ": they lose the Duel." if left == 0 else "."
+    return f"{opening} (Direct Damage), from {life_points} down to {left} Life Points{ending}"

@@ -83,7 +83,9 @@ def _stat(card: CardDef, name: str) -> int | None:
 def _yugioh(asked: _Asked) -> Worked | None:
     straight = calc.direct_attack(asked.typed) if calc.battle(asked.typed) is None else None
     if straight is not None:  # "my 1200 attacks directly" after a battle is a new situation, not a change
-        return Worked(calc.direct_outcome(straight), DIRECT_ATTACK_FACT, asked.question)
+        return Worked(
+            calc.direct_outcome(straight, calc.life_points_left(asked.typed)), DIRECT_ATTACK_FACT, asked.question
+        )
     named = namedfight.read(asked.typed, "yugioh") if calc.battle(asked.typed) is None else None
     if named is not None and (fight := calc.battle(named.text)) is not None:  # "my dark magician attacks…"
         told = f"{named.legend} {calc.outcome(fight)}"

@@ -45,10 +45,23 @@ def test_a_follow_up_changes_the_value_it_names() -> None:
     assert "you take 200" in calc.outcome(calc.merge(first, "and if theirs has 2000 atk instead?"))
     assert "they take 600" in calc.outcome(calc.merge(first, "what if mine was 2000 atk"))
     assert "nobody takes battle damage" in calc.outcome(calc.merge(first, "and if it was 1500 def?"))
-    assert calc.merge(first, "and if it was 2000 atk?") is None  # two ATK values: which one is unclear
+    assert "you take 200" in calc.outcome(calc.merge(first, "and if it was 2000 atk?"))  # "it": the one attacked
+    assert calc.merge(first, "and if one was 2000 atk?") is None  # two ATK values: which one is unclear
     assert "you take 200" in calc.outcome(calc.merge(first, "what if theirs had 2000 instead"))
     assert calc.merge(first, "what if it had 2000 instead") is None  # whose value, unclear
     assert calc.merge("how many tributes for a level 7 monster", "and 2000 atk?") is None
+
+
+def test_a_value_attacking_with_comes_after_its_target() -> None:
+    fight = calc.battle("opp has a 1000 atk monster in attack pos, i hit it with my 1800. how much do they take")
+    assert fight is not None and (fight.attacker.value, fight.attacker.side) == (1800, "mine")
+    assert "they take 800" in calc.outcome(fight)
+
+
+def test_a_direct_attack_counts_down_the_life_points_typed() -> None:
+    question = "opp is at 3000 and has no monsters. i attack w my 1700 guy, what is he at after"
+    assert calc.direct_attack(question) == 1700
+    assert "from 3000 down to 1300 Life Points" in calc.direct_outcome(1700, calc.life_points_left(question))
 
 
 def test_the_assistant_answers_a_battle_with_the_numbers_and_cites_the_rule(fresh_service: RulesService) -> None:
