@@ -20,7 +20,7 @@ import re
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from cards.describe import kind_line, stat_line, traits_line
-from rulesdocs import cardstat, chakracost, chat, colorfight, contender, statmod
+from rulesdocs import cardstat, cardtrait, chakracost, chat, colorfight, contender, statmod
 from rulesdocs.cardnames import granted_tags
 from rulesdocs.model import Citation
 from rulesdocs.understand import QuestionType
@@ -89,9 +89,17 @@ def _said(question: str, words: tuple[str, ...]) -> bool:
     return any(f" {w} " in folded for w in words)
 
 
+_POSITION_TALK = re.compile(
+    r"\b(?:to|in|into|from)\s+(?:face[- ]?(?:up|down)\s+)?(?:atk|attack|def|defen[cs]e)(?:\s+(?:position|pos|mode))?\b"
+    r"|\b(?:atk|attack|def|defen[cs]e)\s+(?:position|pos|mode)\b",
+    re.IGNORECASE,
+)
+"""A battle position named ("switch it to def", "in attack position"): not a stat asked."""
+
+
 def asked_stats(question: str, card: CardDef) -> list[str]:
     """The printed stats of `card` that `question` names, in the card's order."""
-    without_name = question.lower()
+    without_name = _POSITION_TALK.sub(" ", question.lower())  # "switch it to def" names a position, not DEF
     for part in re.findall(r"[a-z0-9]+", card.name.lower()):
         without_name = re.sub(rf"\b{re.escape(part)}\w*", " ", without_name)
     return [
@@ -626,6 +634,8 @@ def verdicts(
     what its printed numbers work out to (Tributes, a contender's total), each None when nothing."""
     yes_no = kind == "rule" and qtype in ("yesno", "other")  # not "what happens in my discard step…"
     whose = whose_verdict(question, card) if yes_no else None
+    if whose is None and qtype in ("yesno", "other"):  # "does farmers champion count as a ronin", any kind
+        whose = cardtrait.verdict(question, card)
     if whose is None and yes_no:  # "does trainee playmaker get +100 when defending"
         whose = (
             kind_verdict(question, card)

@@ -137,6 +137,11 @@ def _cards(game: GameId) -> dict[str, CardDef]:
 
 
 @cache
+def pool(game: GameId) -> tuple[CardDef, ...]:
+    """Every built-in card of `game` (the first version of each name)."""
+    return tuple(_cards(game).values())
+
+
 def name_words(game: GameId) -> frozenset[str]:
     """Every word of a built-in card name of `game`."""
     return frozenset(w for name in _cards(game) for w in _words(name))

@@ -37,7 +37,7 @@ LIMITS = {
 _HELD = re.compile(
     r"\b(?:have|has|had|got|holding|hold|held|with|at|having|its|it's|i'm|im|sitting on)\s+"
     r"(?:like\s+|about\s+|only\s+)?(\d{1,2})"
-    r"(?!\s+(?!cards?\b|in\b|on\b|at\b|left\b|now\b|then\b|and\b|after\b|before\b|when\b|by\b)[a-z])"  # not "2 narutos"
+    r"(?!\s+(?!cards?\b|does\b|is\b|was\b|has\b|its\b|this\b|plus\b|as\b)[a-z]+s\b)"  # not "2 narutos", "3 ninjas"
     r"(?:\s+cards?)?(?:\s+(?:in|on)\s+(?:my\s+|the\s+)?hand)?\b",
     re.I,
 )

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from rulesdocs import (
     cardanswer,
     cardnames,
+    cardtrait,
     chat,
     followup,
     messages,
@@ -37,6 +38,7 @@ from rulesdocs import (
     understand,
     verdict,
     worked,
+    yesno,
 )
 from rulesdocs import conversation as conv
 from rulesdocs import text as textmod
@@ -374,7 +376,9 @@ class RulesService:
             kept = [w for w in chat.chat_words(previous.question, game) if not set(chat.tokens(w, game)) & swapped_out]
             focus = frozenset(rewritten) - frozenset(before)
             merged = self._rule(question, stripped, rewritten, game, " ".join(kept), focus, qtype=qtype)
-            if _prefer_rewrite(best, merged, follow_up, len(mine)):
+            if _prefer_rewrite(best, merged, follow_up, len(mine)) and not self._reads_alone(
+                question, best[0], merged[0], previous, mine
+            ):
                 best, context = merged, " ".join(kept)
                 understood = dataclasses.replace(
                     own, question=f"{context} {stripped}", tokens=tuple(rewritten), card=own.card or previous.card
@@ -431,6 +435,9 @@ class RulesService:
             )
             also = cardnames.second(conv.strip_game_names(question), game, mention, common)
             other = cardnames.card(game, also) if also is not None else None
+            trait = cardtrait.asked_trait(question, card)
+            if other is not None and trait is not None and trait in other.name.lower():
+                other = None  # "does farmers champion count as a ronin": a trait, not Ronin for Hire
             if other is None and previous is not None and previous.card and previous.card != card.name:
                 earlier = cardnames.card(game, previous.card)  # "so on bandits on the road…" after a Setting
                 refers = _REFERS_BACK.search(stripped) is not None
@@ -611,6 +618,23 @@ class RulesService:
             return None
         return ruling.Ruling(fact, 1.0, 1.0, ())
 
+    def _reads_alone(
+        self,
+        question: str,
+        alone: ruling.Ruling | None,
+        merged: ruling.Ruling | None,
+        previous: conv.Context,
+        words: list[str],
+    ) -> bool:
+        """True when a follow-up of more than a few words ("and how big does the deck have to be" after
+        the copy limit) would be answered by the rule just given, while on its own it finds another
+        rule as surely: it is a new question."""
+        if alone is None or merged is None or len(question.split()) <= ELLIPSIS_WORDS:
+            return False
+        if _ASKS_AGAIN.search(question) or merged.fact.id != previous.fact or alone.fact.id == previous.fact:
+            return False
+        return alone.score >= max(ruling.FACT_FLOOR, merged.score - ALONE_MARGIN)
+
     def _no_change(
         self, question: str, game: GameId, chosen: ruling.Ruling, understood: conv.Context
     ) -> tuple[Answer, conv.Context]:
@@ -718,7 +742,7 @@ class RulesService:
         return Answer(
             question=question,
             game=game,
-            text=_shaped(question, fact.answer, qtype, chosen.phrasing),
+            text=_shaped(question, fact, qtype, chosen.phrasing),
             citations=tuple(citations),
             see_also=tuple(see_also),
             confidence=min(1.0, chosen.score),
@@ -925,14 +949,17 @@ def _common_words(texts: list[str], vocabulary: frozenset[str], named: frozenset
 _RAW_WORD = re.compile(r"[a-z0-9]+")
 
 
-def _shaped(question: str, answer: str, qtype: understand.QuestionType, phrasing: str = "") -> str:
+def _shaped(question: str, fact: Fact, qtype: understand.QuestionType, phrasing: str = "") -> str:
     """A fact's answer worded for the question: no Yes/No to a "how", the limit's Yes/No to "can I have 2",
-    and no Yes/No to a question asked the other way round from the `phrasing` it matched."""
-    shaped = understand.shape(answer, qtype)
+    no Yes/No to a question asked the other way round from the `phrasing` it matched, and the Yes or No
+    that phrasing gets when the answer states the rule without one."""
+    shaped = understand.shape(fact.answer, qtype)
     if qtype not in ("yesno", "other"):
         return shaped
     shaped = verdict.polarity_checked(question, phrasing, shaped)
-    return verdict.prefixed(question, shaped) if qtype == "yesno" else shaped
+    if qtype != "yesno":
+        return shaped
+    return yesno.opened(question, fact.id, verdict.prefixed(question, shaped), fact.game)
 
 
 def _with_rivals(chosen: ruling.Ruling, words: Sequence[str]) -> ruling.Ruling:
@@ -1113,6 +1140,9 @@ _NEXT_STEP = re.compile(
     re.IGNORECASE,
 )
 """A follow-up asking for the next step ("ok then what", "and after that?", "neither of us adds anything, now what")."""
+ALONE_MARGIN = 0.05
+"""How much lower than the repeated rule a longer follow-up's own reading may score and still be
+taken as a new question."""
 CLASH_FACTOR = 0.85
 """A fact naming another term of a class the question names (Fusion Summon for Normal Summon) keeps
 this share of its score."""

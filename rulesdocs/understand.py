@@ -82,6 +82,9 @@ def question_type(question: str) -> QuestionType:
     asked = _LEADING_STATEMENTS.sub("", q) or q  # "its turn 3. how many…", "…it wont let me play x. why??"
     if _WHY.search(q) or _WHY.search(asked) or _WHY_ANYWHERE.search(q):
         return "why"
+    confirms = _CONFIRMATION.search(q) is not None and len(q.split()) > 3 and not _OR_RIGHT.search(q)
+    if (confirms or _SO_STATEMENT.match(q)) and not _WH_WORD.search(q):
+        return "yesno"  # "so max 2 characters per setup right?", "so my moment just fizzles?"
     for clause in _clauses(asked):
         found = _opening_type(clause)
         if found is not None:
@@ -100,6 +103,16 @@ def question_type(question: str) -> QuestionType:
     return "other"
 
 
+_CONFIRMATION = re.compile(
+    r"(?:[\s,]\s*(?:right|rite|yeah|yea|ya|yh|yes|correct|innit|eh|isn'?t (?:it|that right)|"
+    r"is that (?:right|correct|true)|(?:am i|is that) (?:right|correct)|(?:that'?s|thats) (?:right|correct))"
+    r"\s*[?!.]*\s*$)",
+    re.IGNORECASE,
+)
+"""A claim typed for confirmation ("...so hes gone right", "...is that correct?"): a yes/no question."""
+_OR_RIGHT = re.compile(r"\bor (?:right|yes|no)\b", re.IGNORECASE)
+_SO_STATEMENT = re.compile(r"^\W*(?:(?:ok|okay|wait|and|hmm)\W+)?so\b[^?]*\?+\s*$", re.IGNORECASE)
+_WH_WORD = re.compile(r"\b(?:what|whats|how|when|where|why|who|whose|which|wat|wut)\b", re.IGNORECASE)
 _AFTER_CONDITION = re.compile(
     r"^\W*(?:(?:and|so|but|ok) )?(?:if|after|once)\b.*?\s((?:can|could|may|do|does|will|am|is|are) "
     r"(?:i|you|we|it|they|he|she)\b.*)$",

@@ -259,3 +259,29 @@ def test_the_games_name_with_a_possessive_and_a_value_is_its_hero(fresh_service:
 def test_the_games_name_before_a_rules_word_is_still_the_game(fresh_service: RulesService) -> None:
     answer = fresh_service.ask("whats naruto's hand size limit", game="naruto")
     assert answer.kind == "rule" and "6 cards" in answer.text, answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "game", "opening"),
+    [
+        ("if a card says all ronin characters does farmers champion count", "usagi", "Yes: Farmers' Champion has"),
+        ("is kakashi a genin", "naruto", "No: Kakashi Hatake's characteristics are"),
+        ("is gensai human", "inuyasha", "Yes: Gensai, Wandering Monk has the Human trait"),
+        ("is dark magician a warrior", "yugioh", "No: Dark Magician is type Spellcaster"),
+        ("is kevin dragonfly a forward", "inazuma", "Yes: Kevin Dragonfly's position is FW"),
+    ],
+)
+def test_whether_a_card_has_a_trait_is_answered_from_its_printed_traits(
+    fresh_service: RulesService, question: str, game: str, opening: str
+) -> None:
+    answer = fresh_service.ask(question, game=game)
+    assert answer.text.startswith(opening), answer.text
+    assert "The other card named" not in answer.text  # "ronin" is the trait, not Ronin for Hire
+
+
+def test_a_battle_position_named_is_not_a_stat_asked() -> None:
+    skull = cardnames.card("yugioh", "Summoned Skull")
+    assert skull is not None
+    assert cardanswer.asked_stats("if i switch it to def before it goes back, what position is it in", skull) == []
+    assert cardanswer.asked_stats("can i set summoned skull in def position", skull) == []
+    assert cardanswer.asked_stats("summoned skull in def mode, whats its def", skull) == ["def"]

@@ -20,6 +20,8 @@ MODULES = [
     "rulesdocs.colorfight",
     "rulesdocs.charmatch",
     "rulesdocs.verdict",
+    "rulesdocs.yesno",
+    "rulesdocs.cardtrait",
     "rulesdocs.cardanswer",
     "rulesdocs.cardnames",
     "rulesdocs.shot",

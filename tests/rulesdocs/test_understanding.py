@@ -649,7 +649,8 @@ def test_a_question_pointing_back_stays_in_the_conversations_game(fresh_service:
 def test_how_come_asks_the_reason_of_the_last_answer(fresh_service: RulesService, again: str) -> None:
     where = Asked(channel=f"how-come-{again}")
     first = fresh_service.ask("my deck is empty, do i lose", game="yugioh", where=where)
-    assert fresh_service.ask(again, where=where).text == first.text
+    reason = fresh_service.ask(again, where=where).text  # the rule again, without the Yes/No of the question
+    assert reason and first.text.lower().endswith(reason.lower()), (first.text, reason)
 
 
 def test_a_no_whose_only_condition_the_question_states_reads_yes(fresh_service: RulesService) -> None:
