@@ -36,7 +36,9 @@ from rulesdocs.facts import FACTS_DIR, FactBook, load_books
 from rulesdocs.model import GameId
 from rulesdocs.service import Asked, RulesService
 
-TRAINING_SETS = ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "blind", "blind2")
+TRAINING_SETS = (
+    "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "blind", "blind2",
+)  # fmt: skip
 SETS_DIR = Path(__file__).resolve().parent.parent / "tests" / "rulesdocs"
 CLOSE_WORDS = 0.65
 """Word overlap (Jaccard) at which a phrasing counts as a training question's own wording."""
