@@ -58,6 +58,9 @@ def vocabulary(game: GameId) -> frozenset[str]:
     return frozenset(words - _GENERIC)
 
 
+_CLAUSE = re.compile(r"[,.;:!?]+\s*")
+
+
 def _membership(trait: str) -> re.Pattern[str]:
     word = re.escape(trait) + r"(?:s|es)?"
     return re.compile(
@@ -72,10 +75,15 @@ def _membership(trait: str) -> re.Pattern[str]:
 
 
 def asked_trait(question: str, card: CardDef) -> str | None:
-    """The one trait `question` asks `card` to have, lowercase, or None (none, several, or a word of
-    the card's own name)."""
+    """The one trait the last clause of `question` asks `card` to have, lowercase, or None (none,
+    several, or a word of the card's own name).
+
+    >>> from rulesdocs.cardnames import card
+    >>> asked_trait("mark evans is raimon, does he count for maxwell carson's bonus", card("inazuma", "Mark Evans"))
+    """
     own = set(re.findall(r"[a-z]+", card.name.lower()))
-    typed = question.lower().replace("’", "'")
+    clauses = [c for c in _CLAUSE.split(question.lower().replace("’", "'")) if c.strip()]
+    typed = clauses[-1] if clauses else ""  # "mark evans is raimon, does he count for…": a premise, not asked
     asked = {
         trait
         for trait in vocabulary(card.game)

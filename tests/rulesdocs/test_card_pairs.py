@@ -285,3 +285,8 @@ def test_a_battle_position_named_is_not_a_stat_asked() -> None:
     assert cardanswer.asked_stats("if i switch it to def before it goes back, what position is it in", skull) == []
     assert cardanswer.asked_stats("can i set summoned skull in def position", skull) == []
     assert cardanswer.asked_stats("summoned skull in def mode, whats its def", skull) == ["def"]
+
+
+def test_a_trait_stated_as_a_premise_is_not_the_question(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("mark evans is raimon, does he count for maxwell carson's bonus", game="inazuma")
+    assert answer.text.startswith("No:") and "team is Raimon" not in answer.text, answer.text
