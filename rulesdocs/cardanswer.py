@@ -249,6 +249,8 @@ def worked_out(question: str, card: CardDef) -> str | None:
     "Resolving Defend the Lord's Castle takes 3 chronicle tokens: 1 for the Event plus its Score +2."
     >>> worked_out("does kaede's draw still work if shes injured", card("naruto", "Kaede Ureshino"))
     "Yes: Kaede Ureshino's effect is marked Valid, so it keeps working while Kaede Ureshino is injured."
+    >>> worked_out("shika got injured, does his cant-go-solo thing still apply", card("naruto", "Shikamaru Nara"))[:40]
+    "Yes: Shikamaru Nara's effect is marked V"
     """
     if card.game == "yugioh" and card.type == "monster":
         asks_level = "level" in asked_stats(question, card)
@@ -273,6 +275,10 @@ def worked_out(question: str, card: CardDef) -> str | None:
     if card.game == "naruto" and card.type.lower() == "ninja" and card.text.strip():
         named = re.escape(card.name.split()[0])
         injured_by_name = re.search(rf"\b{named}\w*\s+(?:is\s+|gets\s+|got\s+)?{_INJURED}\b", question, re.I)
+        # "shika got injured, does his…": a nickname first, the card being the one asked about
+        injured_by_name = injured_by_name or re.match(
+            rf"^\W*\w+(?:'s)?\s+(?:is\s+|gets\s+|got\s+|was\s+){_INJURED}\b", question, re.I
+        )
         if (_SELF_INJURED.search(question) or injured_by_name) and _EFFECT_WORKS.search(question):
             if card.extra.get("valid") or card.text.lstrip().lower().startswith("valid"):
                 return f"Yes: {card.name}'s effect is marked Valid, so it keeps working while {card.name} is injured."

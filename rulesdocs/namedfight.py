@@ -121,7 +121,7 @@ def read(question: str, game: GameId) -> Reading | None:
         return None
     found = _two_named(question, game)
     if found is None:
-        return None
+        return _one_named(question) if game == "yugioh" else None
     words, named = found
     if game == "yugioh" and not all(cardnames.kind_of(game, n.name).endswith("monster") for n in named):
         return None
@@ -187,3 +187,30 @@ def as_numbers(question: str, game: GameId) -> str | None:
     """Just the question read as numbers (see `read`)."""
     reading = read(question, game)
     return reading.text if reading is not None else None
+
+
+def _one_named(question: str) -> Reading | None:
+    """A Yu-Gi-Oh! battle between one monster named and one typed as a value ("opp's 1500 atk guy attacks
+    my wall of illusion in def"): the name read as its printed ATK, or DEF when it defends in Defense
+    Position or face-down; None unless that makes a battle of two values.
+
+    >>> print(_one_named("opp's 1500 atk guy attacks my wall of illusion in def. what happens").text)
+    opps 1500 atk guy attacks my 1850 def monster in def what happens
+    """
+    words = cardnames.words_of(question)
+    mention = cardnames.lookup(question, "yugioh")
+    if mention is None or not mention.words or not cardnames.kind_of("yugioh", mention.name).endswith("monster"):
+        return None
+    at = _find(words, mention.words)
+    if at is None or calc.battle(question) is not None:
+        return None
+    named = Named(mention.name, at, len(mention.words))
+    after = words[at + named.size : at + named.size + _FOLLOWING]
+    attacks = any(w in _ATTACK_VERB for w in after) and "attacked" not in after
+    defends = not attacks and _DEFENDING.search(" ".join(words[at + named.size :])) is not None
+    stat, label = ("def", "DEF") if defends else ("atk", "ATK")
+    value = _value("yugioh", mention.name, stat)
+    if value is None:
+        return None
+    text = " ".join([*words[:at], str(value), stat, "monster", *words[at + named.size :]])
+    return Reading(text, ((mention.name, label, value),)) if calc.battle(text) is not None else None

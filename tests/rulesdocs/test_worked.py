@@ -259,3 +259,18 @@ def test_one_named_character_against_a_typed_value(question: str, told: str) -> 
 def test_one_named_character_without_the_color_asked_is_not_worked_out() -> None:
     hana = cardnames.card("inuyasha", "Hana, Shrine Archer")
     assert worked.read("inuyasha", "hana shrine archer attacks in red with a 5", None, hana, None) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "opening"),
+    [
+        (
+            "opp's 1500 atk guy attacks my wall of illusion in def. what happens",
+            "Wall of Illusion: 1850 DEF. Their 1500 ATK monster is lower than your 1850 DEF",
+        ),
+        ("my dark magician attacks their 2000 atk monster what happens", "Dark Magician: 2500 ATK. Your 2500 ATK"),
+    ],
+)
+def test_one_monster_named_against_a_value_typed(fresh_service: RulesService, question: str, opening: str) -> None:
+    answer = fresh_service.ask(question, game="yugioh")
+    assert answer.text.startswith(opening), answer.text
