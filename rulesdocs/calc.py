@@ -257,7 +257,7 @@ _NO_DEFENDERS = re.compile(
     re.IGNORECASE,
 )
 _ATTACK_WITH = re.compile(
-    r"\b(?:attack(?:s|ed|ing)?|hit(?:s|ting)?|swing(?:s|ing)?|swung)\s+(?:(?:it|that|him|them|directly|in)\s+)?"
+    r"\b(?:attack(?:s|ed|ing)?|hit(?:s|ting)?|swing(?:s|ing)?|swung)\s+(?:(?:into\s+|at\s+)?(?:it|that|him|them|directly|in)\s+)?"
     r"(?:with|w/?)\s+(?:my|a|an|the|their|his|her)?\s*$",
     re.I,
 )

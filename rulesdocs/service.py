@@ -30,6 +30,7 @@ from rulesdocs import (
     chat,
     followup,
     messages,
+    outcome,
     review,
     ruling,
     scope,
@@ -519,7 +520,12 @@ class RulesService:
         if fact is None:
             return None
         ruled = self._from_fact(question, game, ruling.Ruling(fact, 1.0, 1.0, ()), hits, "other")
-        text = f"{found.told}{found.own_text}\n\nThe rule: {fact.answer}"
+        said = found.told
+        asked = understand.question_type(question)
+        if asked == "yesno" or (asked == "other" and question.rstrip().endswith("?")):  # "…, goal?": Yes or No first
+            yes_no = outcome.verdict(question, said)
+            said = f"{yes_no}: {said}" if yes_no is not None else said
+        text = f"{said}{found.own_text}\n\nThe rule: {fact.answer}"
         return dataclasses.replace(ruled, text=text), dataclasses.replace(
             understood, asked=found.asked, fact=fact.id, worked=True
         )

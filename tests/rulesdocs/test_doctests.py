@@ -22,6 +22,7 @@ MODULES = [
     "rulesdocs.verdict",
     "rulesdocs.yesno",
     "rulesdocs.cardtrait",
+    "rulesdocs.outcome",
     "rulesdocs.cardanswer",
     "rulesdocs.cardnames",
     "rulesdocs.shot",
