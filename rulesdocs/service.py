@@ -377,8 +377,8 @@ class RulesService:
             kept = [w for w in chat.chat_words(previous.question, game) if not set(chat.tokens(w, game)) & swapped_out]
             focus = frozenset(rewritten) - frozenset(before)
             merged = self._rule(question, stripped, rewritten, game, " ".join(kept), focus, qtype=qtype)
-            if _prefer_rewrite(best, merged, follow_up, len(mine)) and not self._reads_alone(
-                question, best[0], merged[0], previous, mine
+            if _prefer_rewrite(best, merged, follow_up, len(mine)) and not _reads_alone(
+                question, best[0], merged[0], previous
             ):
                 best, context = merged, " ".join(kept)
                 understood = dataclasses.replace(
@@ -623,23 +623,6 @@ class RulesService:
         if not new <= said:
             return None
         return ruling.Ruling(fact, 1.0, 1.0, ())
-
-    def _reads_alone(
-        self,
-        question: str,
-        alone: ruling.Ruling | None,
-        merged: ruling.Ruling | None,
-        previous: conv.Context,
-        words: list[str],
-    ) -> bool:
-        """True when a follow-up of more than a few words ("and how big does the deck have to be" after
-        the copy limit) would be answered by the rule just given, while on its own it finds another
-        rule as surely: it is a new question."""
-        if alone is None or merged is None or len(question.split()) <= ELLIPSIS_WORDS:
-            return False
-        if _ASKS_AGAIN.search(question) or merged.fact.id != previous.fact or alone.fact.id == previous.fact:
-            return False
-        return alone.score >= max(ruling.FACT_FLOOR, merged.score - ALONE_MARGIN)
 
     def _no_change(
         self, question: str, game: GameId, chosen: ruling.Ruling, understood: conv.Context
@@ -1166,6 +1149,19 @@ def _mixes_games(question: str) -> scope.OutOfScope | None:
 
 def _score(found: tuple[ruling.Ruling | None, list[Hit]]) -> float:
     return found[0].score if found[0] is not None else 0.0
+
+
+def _reads_alone(
+    question: str, alone: ruling.Ruling | None, merged: ruling.Ruling | None, previous: conv.Context
+) -> bool:
+    """True when a follow-up of more than a few words ("and how big does the deck have to be" after the
+    copy limit) would be answered by the rule just given, while on its own it finds another rule as
+    surely: it is a new question."""
+    if alone is None or merged is None or len(question.split()) <= ELLIPSIS_WORDS:
+        return False
+    if _ASKS_AGAIN.search(question) or merged.fact.id != previous.fact or alone.fact.id == previous.fact:
+        return False
+    return alone.score >= max(ruling.FACT_FLOOR, merged.score - ALONE_MARGIN)
 
 
 def _prefer_rewrite(

@@ -5,9 +5,10 @@ Graveyard: a stolen monster...". A yes/no question wants a Yes or a No first, an
 on the wording: "does it go back to the owner's gy" is a Yes, "does it go to my graveyard" a No.
 `rulesdocs/verdicts/<game>.yaml` records, for each such fact, the phrasings its answer answers Yes
 and those it answers No (labelled by readers from the fact's answer alone). A question gets the
-verdict of the phrasing it matched only when it asks what that phrasing asks: the same negation, the
-same numbers, the same owner and no contrasted term swapped ("trap" for "monster",
-`followup.terms`). Otherwise the answer is left as it is.
+verdict of the fact's labelled phrasing it covers most (`COVERED`), only when it asks what that
+phrasing asks: the same kind of verb, negation, numbers and owner, and no contrasted term swapped
+("trap" for "monster", `followup.terms`); and not when the answer's opening words say the opposite.
+Otherwise the answer is left as it is.
 """
 
 from __future__ import annotations
