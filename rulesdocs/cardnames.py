@@ -314,48 +314,11 @@ def lookup(question: str, game: GameId, common: Collection[str] = ()) -> Mention
     return Mention(fuzzy[0], kind_of(game, fuzzy[0]), fuzzy[1]) if fuzzy is not None else None
 
 
-_VALUE_WORDS = frozenset(
-    [
-        "combat",
-        "support",
-        "power",
-        "cost",
-        "costs",
-        "entrance",
-        "stats",
-        "effect",
-        "ability",
-        "text",
-        "atk",
-        "def",
-        "level",
-        "sp",
-        "colors",
-        "colours",
-        "color",
-        "colour",
-        "red",
-        "blue",
-        "green",
-        "black",
-        "yellow",
-        "purple",
-        "white",
-        "ratings",
-        "rating",
-        "attribute",
-        "symbol",
-    ]
-)
-"""Words for a card's printed values: after a possessive, the word before them names a card."""
-_VALUE_STATES = frozenset({"healthy", "injured", "printed", "base"})
-
-
 def _value_follows(words: Sequence[str], at: int) -> bool:
     """True when a word for a printed value follows `words[at]` ("narutos combat", "narutos injured
     support"): the possessive is a character's, even when its name is also the game's or a rules word."""
-    rest = [w for w in words[at + 1 : at + 3] if w not in _VALUE_STATES]
-    return bool(rest) and rest[0] in _VALUE_WORDS
+    rest = [w for w in words[at + 1 : at + 3] if w not in textmod.CARD_VALUE_STATES]
+    return bool(rest) and rest[0] in textmod.CARD_VALUE_WORDS
 
 
 @cache

@@ -61,6 +61,7 @@ def vocabulary(game: GameId) -> frozenset[str]:
 _CLAUSE = re.compile(r"[,.;:!?]+\s*")
 
 
+@cache
 def _membership(trait: str) -> re.Pattern[str]:
     word = re.escape(trait) + r"(?:s|es)?"
     return re.compile(

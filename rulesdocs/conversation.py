@@ -57,9 +57,8 @@ _AS_CHARACTER = re.compile(
 """A game's name that is also its hero's, used as a card ("my injured naruto"): kept."""
 
 _CHARACTERS_VALUE = re.compile(
-    r"\b((?:naruto|inu[- ]?yasha|usagi)(?:'s|s)\s+(?:(?:healthy|injured|printed|base)\s+)?"
-    r"(?:combat|support|power|costs?|entrance|stats?|effect|abilit(?:y|ies)|text|colou?rs?|red|blue|green|black|"
-    r"yellow|purple|white|ratings?|attributes?|symbol))\b",
+    r"\b((?:naruto|inu[- ]?yasha|usagi)(?:'s|s)\s+(?:(?:" + "|".join(sorted(textmod.CARD_VALUE_STATES)) + r")\s+)?"
+    r"(?:" + "|".join(sorted(textmod.CARD_VALUE_WORDS)) + r"))\b",
     re.IGNORECASE,
 )
 """The hero's value asked by the game's name ("whats narutos combat"): a card, kept."""

@@ -395,7 +395,7 @@ class RulesService:
         again = self._covered_again(question, previous, mine, chosen)
         if again is not None:
             chosen = again
-        fought = self._battle(question, game, previous, hits, understood)
+        fought = self._battle(question, game, previous, hits, understood, qtype)
         if fought is not None:
             return fought
         floor = FOLLOW_UP_FLOOR if context else ruling.FACT_FLOOR
@@ -505,7 +505,13 @@ class RulesService:
         return self._from_sections(question, game, context), understood
 
     def _battle(
-        self, question: str, game: GameId, previous: conv.Context | None, hits: list[Hit], understood: conv.Context
+        self,
+        question: str,
+        game: GameId,
+        previous: conv.Context | None,
+        hits: list[Hit],
+        understood: conv.Context,
+        qtype: understand.QuestionType,
     ) -> tuple[Answer, conv.Context] | None:
         """A battle described with numbers (Yu-Gi-Oh! ATK/DEF, an Inazuma shot's last chance, an Inuyasha
         attack color), worked out by the rule (cited), or None. A follow-up changing one value reworks the
@@ -521,8 +527,7 @@ class RulesService:
             return None
         ruled = self._from_fact(question, game, ruling.Ruling(fact, 1.0, 1.0, ()), hits, "other")
         said = found.told
-        asked = understand.question_type(question)
-        if asked == "yesno" or (asked == "other" and question.rstrip().endswith("?")):  # "…, goal?": Yes or No first
+        if qtype == "yesno" or (qtype == "other" and question.rstrip().endswith("?")):  # "…, goal?": Yes or No first
             yes_no = outcome.verdict(question, said)
             said = f"{yes_no}: {said}" if yes_no is not None else said
         text = f"{said}{found.own_text}\n\nThe rule: {fact.answer}"

@@ -246,3 +246,44 @@ def number(pattern: re.Pattern[str], text: str) -> int | None:
     if found is None:
         return None
     return int(next(group for group in found.groups() if group is not None))
+
+
+CARD_VALUE_WORDS = frozenset(
+    [
+        "combat",
+        "support",
+        "power",
+        "cost",
+        "costs",
+        "entrance",
+        "stat",
+        "stats",
+        "effect",
+        "ability",
+        "abilities",
+        "text",
+        "atk",
+        "def",
+        "level",
+        "sp",
+        "color",
+        "colors",
+        "colour",
+        "colours",
+        "red",
+        "blue",
+        "green",
+        "black",
+        "yellow",
+        "purple",
+        "white",
+        "rating",
+        "ratings",
+        "attribute",
+        "attributes",
+        "symbol",
+    ]
+)
+"""Words for a card's printed values: after a possessive ("narutos combat"), the word before them is a card."""
+CARD_VALUE_STATES = frozenset({"healthy", "injured", "printed", "base"})
+"""Words that may stand between a possessive and the value ("narutos injured support")."""
