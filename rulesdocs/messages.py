@@ -76,6 +76,13 @@ def rules_silent(game: GameId) -> str:
     )
 
 
+def no_next_step() -> str:
+    return (
+        "I'm not sure which step comes after that answer, so I won't guess. "
+        'Name the step you are at (for example "the battle step is over, what next?"), or use `/rules section`.'
+    )
+
+
 def follow_up_unclear() -> str:
     return (
         "I'm not sure how that changes the rule I just gave, so I won't guess. "

@@ -385,13 +385,17 @@ class RulesService:
                     own, question=f"{context} {stripped}", tokens=tuple(rewritten), card=own.card or previous.card
                 )
         chosen, hits = best
-        step = self._next_step(question, previous)
+        done = _step_done(question)
+        step = self._next_step(done, game, previous) if done is not None else None
         if step is not None:  # "ok then what": the next step of the procedure the last answer was a step of
             answer = self._from_fact(question, game, step, hits, "other")
             asked_as = step.fact.asks[0]
             return answer, dataclasses.replace(
                 understood, question=asked_as, tokens=(), asked=asked_as, fact=step.fact.id
             )
+        short = len(question.split()) <= ELLIPSIS_WORDS
+        if done == "" and short and previous is not None and previous.fact:  # the last answer is no step we know
+            return self._no_next_step(question, game), understood
         again = self._covered_again(question, previous, mine, chosen)
         if again is not None:
             chosen = again
@@ -599,14 +603,32 @@ class RulesService:
         text = f"{answer.text}\n\nAbout the card — {cardanswer.card_line(card)}\n{cardanswer.card_text(card)}"
         return dataclasses.replace(answer, text=text, card=card.name), pending
 
-    def _next_step(self, question: str, previous: conv.Context | None) -> ruling.Ruling | None:
-        """The fact `then` names after the previous answer's fact, for "ok then what" / "and after that?"."""
-        if previous is None or not previous.fact or previous.game is None or not _NEXT_STEP.search(question):
+    def _next_step(self, done: str, game: GameId, previous: conv.Context | None) -> ruling.Ruling | None:
+        """The fact `then` names after the step just done: the step `done` describes ("we both drew our
+        5, now what"), or the previous answer's fact when `done` is empty ("ok then what")."""
+        matcher = self.matcher(game)
+        if matcher is None:
             return None
-        matcher = self.matcher(previous.game)
-        fact = matcher.fact(previous.fact) if matcher is not None else None
-        following = matcher.fact(fact.then) if matcher is not None and fact is not None and fact.then else None
+        if done:
+            words = chat.tokens(matcher.correct(done), game)
+            if len(words) < STEP_DONE_WORDS:
+                return None
+            described, _ = self._rule(done, done, words, game, "")
+            if described is None or described.score < ruling.FACT_FLOOR or _unsure(described):
+                return None
+            if _step_done(described.phrasing) is not None:  # a phrasing "X is done, now what": its fact is the step
+                return described
+            fact: Fact | None = described.fact
+        else:
+            if previous is None or not previous.fact or previous.game != game:
+                return None
+            fact = matcher.fact(previous.fact)
+        following = matcher.fact(fact.then) if fact is not None and fact.then else None
         return ruling.Ruling(following, 1.0, 1.0, ()) if following is not None else None
+
+    def _no_next_step(self, question: str, game: GameId) -> Answer:
+        """ "ok then what" after an answer that is no step of a procedure we know: say so, don't repeat it."""
+        return Answer(question=question, game=game, text=messages.no_next_step(), confidence=0.0, found=False)
 
     def _covered_again(
         self, question: str, previous: conv.Context | None, words: list[str], chosen: ruling.Ruling | None
@@ -1134,6 +1156,37 @@ _NEXT_STEP = re.compile(
     re.IGNORECASE,
 )
 """A follow-up asking for the next step ("ok then what", "and after that?", "neither of us adds anything, now what")."""
+_DONE = re.compile(
+    r"\b(?:done|finished|over|ended|resolved|just|already|(?:i|we)(?:'?ve| have)|after|passed)\b"
+    r"|\b(?:i|we|they|both)\s+(?:\w+\s+)?\w+ed\b",
+    re.IGNORECASE,
+)
+"""Words saying a step is behind the player ("the showdown is finished", "we just revealed events")."""
+STEP_DONE_WORDS = 2
+"""Fewest words (after normalizing) the part before "now what" needs to describe a step of its own."""
+
+
+def _step_done(question: str) -> str | None:
+    """What the player says they have just done when they ask for the next step, "" when they only
+    ask ("ok then what"); None when the question doesn't ask for the next step.
+
+    >>> _step_done("ok then what"), _step_done("battle step is over, now what"), _step_done("why")
+    ('', 'battle step is over', None)
+    >>> _step_done("i attack and they have no monsters, what happens next")  # the outcome, not the next step
+    >>> _step_done("we both shuffled our decks, what next"), _step_done("neither of us adds anything, now what")
+    ('we both shuffled our decks', '')
+    """
+    asked = _NEXT_STEP.search(question)
+    if asked is None:
+        return None
+    done = question[: asked.start()].strip(" ,.;!?")
+    if not done or _DONE.search(done):
+        return done
+    if "happen" in asked.group().lower():
+        return None  # "i attack and they have no monsters, what happens next" asks for the outcome
+    return ""  # "neither of us adds anything, now what": the situation of the last answer goes on
+
+
 ALONE_MARGIN = 0.05
 """How much lower than the repeated rule a longer follow-up's own reading may score and still be
 taken as a new question."""

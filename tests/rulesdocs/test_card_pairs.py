@@ -290,3 +290,37 @@ def test_a_battle_position_named_is_not_a_stat_asked() -> None:
 def test_a_trait_stated_as_a_premise_is_not_the_question(fresh_service: RulesService) -> None:
     answer = fresh_service.ask("mark evans is raimon, does he count for maxwell carson's bonus", game="inazuma")
     assert answer.text.startswith("No:") and "team is Raimon" not in answer.text, answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "game", "opening"),
+    [
+        (
+            "i activated waboku, does that mean my monsters are not destroyed by battle this turn",
+            "yugioh",
+            "Yes, by its text",
+        ),
+        ("can masked hikiji assassin kill a stricken ally", "usagi", "Yes, by its text"),
+        ("journey to the underworld on a ready character, will it work", "inuyasha", "No, by its text"),
+    ],
+)
+def test_a_question_restating_or_swapping_a_cards_words_gets_its_verdict(
+    fresh_service: RulesService, question: str, game: str, opening: str
+) -> None:
+    answer = fresh_service.ask(question, game=game)
+    assert answer.text.startswith(opening), answer.text
+
+
+def test_a_question_leaving_out_the_cards_point_gets_no_verdict_from_its_text() -> None:
+    from rulesdocs import cardclaim
+
+    soul = cardnames.card("yugioh", "Soul Exchange")
+    waboku = cardnames.card("yugioh", "Waboku")
+    assert soul is not None and waboku is not None
+    # "attack" is the point, and the sentence naming the Tribute doesn't say it
+    asked = "if i soul exchange their monster to tribute it can i still attack that turn"
+    assert cardclaim.verdict(asked, soul) is None
+    # "my turn" read in "this turn" is no other term
+    assert cardclaim.verdict("can i use waboku on my opponents turn", waboku) is None
+    # the sense differs: the text protects, the question asks for destruction
+    assert cardclaim.verdict("does waboku destroy my monsters in battle this turn", waboku) is None

@@ -754,3 +754,27 @@ def test_an_answer_with_no_limit_answers_can_i_with_yes(
 ) -> None:
     answer = fresh_service.ask(question, game=game)
     assert answer.text.startswith(opening), answer.text
+
+
+def test_a_step_said_to_be_done_gets_the_step_after_it(fresh_service: RulesService) -> None:
+    where = Asked(channel="standby-done")
+    answer = fresh_service.ask("ok the standby phase is over, what now", game="yugioh", where=where)
+    assert answer.found and "Main Phase" in answer.text, answer.text
+    assert "Standby Phase" not in answer.text.split(":")[0]
+
+
+def test_then_what_after_a_rule_that_is_no_step_says_so_instead_of_repeating_it(fresh_service: RulesService) -> None:
+    where = Asked(channel="no-step")
+    first = fresh_service.ask("can a monster attack the turn it was summoned", game="yugioh", where=where)
+    assert first.found
+    answer = fresh_service.ask("ok then what", where=where)
+    assert not answer.found and "which step comes after" in answer.text
+    assert answer.text != first.text
+
+
+def test_what_happens_next_with_an_unfinished_situation_asks_its_outcome() -> None:
+    from rulesdocs.service import _step_done
+
+    assert _step_done("i attack and they have no monsters, what happens next") is None
+    assert _step_done("the showdown is done, what happens next") == "the showdown is done"
+    assert _step_done("can i attack twice") is None
