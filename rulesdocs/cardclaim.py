@@ -1,21 +1,16 @@
-"""Yes or No to a yes/no question that restates a card's own words, or swaps one of its terms.
+"""Yes to a yes/no question that restates a card's own words.
 
 Players ask whether a card does what it says, in their own words: "i flipped waboku, are my monsters
-also safe from getting destroyed in battle" restates "your monsters are not destroyed by battle";
-"journey to the underworld on a ready character, does that work" swaps the "expended" its text names
-for "ready". When one sentence of the card's text holds every word the question asks about (at least
-three), with the
-same sense (both negated or neither), the text says Yes; when the question names a game term whose
-class-mate (`contrasts.yaml`: ready/expended, face-up/face-down...) the sentence names instead, it says
-No. Anything looser gets no verdict: the card's text is shown and the player reads it.
+also safe from getting destroyed in battle" restates "your monsters are not destroyed by battle". When
+one sentence of the card's text holds every word the question asks about (at least three), with the
+same sense (both negated or neither), the text says Yes. No is never read from a missing or swapped
+word: the question's term may not be what the card's text is about ("can I still Normal Summon after
+Polymerization"). Anything looser gets no verdict: the card's text is shown and the player reads it.
 
 >>> from rulesdocs.cardnames import card
 >>> print(verdict("i flipped waboku, are my monsters also safe from getting destroyed in battle this turn",
 ...               card("yugioh", "Waboku")))
 Yes, by its text: "For the rest of this turn you take no battle damage, and your monsters are not destroyed by battle."
->>> verdict("journey to the underworld on a ready character, does that work",
-...         card("inuyasha", "Journey to the Underworld"))
-'No, by its text: it names an expended character, not a ready one ("Defeat target expended opposing character.").'
 >>> verdict("can waboku stop a spell", card("yugioh", "Waboku")) is None
 True
 """
@@ -25,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from rulesdocs import chat, followup
+from rulesdocs import chat
 
 if TYPE_CHECKING:
     from cards.pool import CardDef
@@ -68,8 +63,7 @@ def _asked(question: str, game: str, named: set[str]) -> tuple[str, list[str]]:
 
 
 def verdict(question: str, card: CardDef) -> str | None:
-    """Yes or No when the yes/no `question` restates one sentence of `card`'s text or swaps one of
-    its game terms; None otherwise."""
+    """Yes when the yes/no `question` restates one sentence of `card`'s text; None otherwise."""
     if not card.text:
         return None
     game = card.game
@@ -86,48 +80,9 @@ def verdict(question: str, card: CardDef) -> str | None:
     if best is None:
         return None
     shared, sentence, stated = best
-    swapped = _swapped(asked, stated, game)
-    if swapped is not None and shared >= 1:
-        typed, printed = _surface(clause, swapped[0]), _surface(sentence, swapped[1])
-        names = f"{_article(printed)} {printed} {_noun(sentence)}, not {_article(typed)} {typed} one"
-        return f'No, by its text: it names {names} ("{sentence}").'
     claimed = {w for w in asked if not _NEGATED.fullmatch(w) and w not in _SENSE_STEMS}  # the sense is compared apart
     every = claimed <= set(stated)  # the word left out is often the one asked about ("…can i still attack")
     same_sense = bool(_NEGATED.search(clause)) == bool(_NEGATED.search(sentence))
     if len(claimed) >= CLAIM_WORDS and every and same_sense:
         return f'Yes, by its text: "{sentence}"'
     return None
-
-
-def _surface(text: str, member: tuple[str, ...]) -> str:
-    """The words of `text` a normalized term stands for ("expend" -> "expended")."""
-    pattern = r"\W+".join(rf"{re.escape(stem)}\w*" for stem in member)
-    found = re.search(rf"\b{pattern}", text, re.IGNORECASE)
-    return found.group().lower() if found else " ".join(member)
-
-
-def _swapped(asked: list[str], stated: list[str], game: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
-    """(the term typed, the term printed) when the question names a term of a class the sentence names
-    another member of, and the sentence never names the typed one."""
-    typed_terms = followup.terms(asked, game)
-    printed_terms = followup.terms(stated, game)
-    if not followup.clashes(typed_terms, printed_terms):
-        return None
-    for c, member in typed_terms:
-        printed = [other for k, other in printed_terms if k == c]
-        if not printed or (c, member) in printed_terms:
-            continue
-        if any(set(member) <= set(other) or set(other) <= set(member) for other in printed):
-            continue  # "defense" within "defense position", "my turn" read as "this turn": not another term
-        return member, printed[0]
-    return None
-
-
-def _article(word: str) -> str:
-    return "an" if word[:1] in "aeiou" else "a"
-
-
-def _noun(sentence: str) -> str:
-    """The kind of card the sentence reaches ("character", "monster"), for the reply."""
-    found = re.search(r"\b(character|monster|ninja|ally|card|event|item)s?\b", sentence, re.IGNORECASE)
-    return found.group(1).lower() if found else "card"

@@ -1157,7 +1157,7 @@ _NEXT_STEP = re.compile(
 )
 """A follow-up asking for the next step ("ok then what", "and after that?", "neither of us adds anything, now what")."""
 _DONE = re.compile(
-    r"\b(?:done|finished|over|ended|resolved|just|already|(?:i|we)(?:'?ve| have)|after|passed)\b"
+    r"\b(?:done|finished|over|ended|resolved|just|already|(?:i|we)(?:'?ve| have)|passed)\b"
     r"|\b(?:i|we|they|both)\s+(?:\w+\s+)?\w+ed\b",
     re.IGNORECASE,
 )
@@ -1173,18 +1173,18 @@ def _step_done(question: str) -> str | None:
     >>> _step_done("ok then what"), _step_done("battle step is over, now what"), _step_done("why")
     ('', 'battle step is over', None)
     >>> _step_done("i attack and they have no monsters, what happens next")  # the outcome, not the next step
-    >>> _step_done("we both shuffled our decks, what next"), _step_done("neither of us adds anything, now what")
-    ('we both shuffled our decks', '')
+    >>> _step_done("we both shuffled our decks, what next"), _step_done("tied after turn 6, what now")
+    ('we both shuffled our decks', None)
     """
     asked = _NEXT_STEP.search(question)
     if asked is None:
         return None
     done = question[: asked.start()].strip(" ,.;!?")
+    if done and "happen" in asked.group().lower():
+        return None  # "we both passed, what happens now" asks the outcome of what it describes
     if not done or _DONE.search(done):
         return done
-    if "happen" in asked.group().lower():
-        return None  # "i attack and they have no monsters, what happens next" asks for the outcome
-    return ""  # "neither of us adds anything, now what": the situation of the last answer goes on
+    return None  # a situation, not a step behind the player: "tied after turn 6, what now" asks its outcome
 
 
 ALONE_MARGIN = 0.05

@@ -776,5 +776,6 @@ def test_what_happens_next_with_an_unfinished_situation_asks_its_outcome() -> No
     from rulesdocs.service import _step_done
 
     assert _step_done("i attack and they have no monsters, what happens next") is None
-    assert _step_done("the showdown is done, what happens next") == "the showdown is done"
+    assert _step_done("the showdown is done, whats next") == "the showdown is done"
+    assert _step_done("we both passed, what happens now") is None
     assert _step_done("can i attack twice") is None
