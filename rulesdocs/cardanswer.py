@@ -286,10 +286,52 @@ def worked_out(question: str, card: CardDef) -> str | None:
                 f"No: {card.name}'s effect isn't marked Valid, so it is off while {card.name} is injured (an "
                 "injured Ninja's effects work only when marked Valid); it works again once the Ninja is healed."
             )
+    paid_x = x_paid(question, card)
+    if paid_x is not None:
+        return paid_x
     score = card.stats.get("score")
     if card.game == "usagi" and isinstance(score, int) and _SCORING.search(question):
         return f"Resolving {card.name} takes {1 + score} chronicle tokens: 1 for the Event plus its Score {score:+d}."
     return None
+
+
+_X_VALUE = re.compile(
+    r"\bx\s*(?:=|is|of|as|equals?|at)\s*(\d+)\b|\b(?:pay|paid|paying|make it|making it)\s+(\d+)\b"
+    r"|\b(\d+)\s+(?:for|as|into)\s+(?:the\s+)?x\b",
+    re.IGNORECASE,
+)
+_X_BONUS = re.compile(r"([+-])(\d*)X/([+-])(\d*)X?")
+
+
+def x_paid(question: str, card: CardDef) -> str | None:
+    """What a Naruto Jutsu with a cost of X gives, and costs in all, for the X the question pays.
+
+    >>> from rulesdocs.cardnames import card
+    >>> print(x_paid("if i pay x=2 on water clone jutsu whats the buff", card("naruto", "Water Clone Jutsu")))
+    With X = 2, Water Clone Jutsu gives its user +2/+2 this turn, for 2 Chakra in all (2 Water).
+    >>> x_paid("with 3 cards in hand can i use multi shadow clone", card("naruto", "Multi Shadow Clone Jutsu"))
+    """
+    cost = card.stats.get("cost")
+    if card.game != "naruto" or not isinstance(cost, dict) or not cost.get("x"):
+        return None
+    found = _X_VALUE.search(question)
+    bonus = _X_BONUS.search(card.text)
+    if found is None or bonus is None:
+        return None
+    x = int(next(g for g in found.groups() if g))
+    if x > 20:
+        return None
+    sign_c, times_c, sign_s, tail = bonus.groups()
+    combat = x * int(times_c or 1)
+    support = x * int(tail or 1) if bonus.group().endswith("X") else int(tail or 0)
+    specific = {str(k): int(v) for k, v in (cost.get("specific") or {}).items()}
+    base = sum(specific.values()) + int(cost.get("generic") or 0)
+    kind = str(cost["x_symbol"]) if cost.get("x_symbol") else "of any kind"
+    parts = [f"{n} {symbol}" for symbol, n in specific.items()] + [f"{x} {kind}"]
+    return (
+        f"With X = {x}, {card.name} gives its user {sign_c}{combat}/{sign_s}{support} this turn, "
+        f"for {base + x} Chakra in all ({' + '.join(parts)})."
+    )
 
 
 def _content(text: str, game: str, name: str) -> set[str]:

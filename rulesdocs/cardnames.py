@@ -453,7 +453,9 @@ def second(question: str, game: GameId, first: Mention, common: Collection[str] 
         found = next(
             (
                 Mention(shorts[w], kind_of(game, shorts[w]), (w,))
-                for i, w in enumerate(rest)
+                for i, typed_word in enumerate(rest)
+                # "gensai's white": the possessive is the name
+                for w in dict.fromkeys((typed_word, _singular(typed_word, vocabulary)))
                 if w in shorts
                 and w not in textmod.STOP_WORDS
                 and (w not in common or (i > 0 and rest[i - 1] in OWNED))  # "my injured naruto" is a card

@@ -1173,8 +1173,8 @@ def _step_done(question: str) -> str | None:
     >>> _step_done("ok then what"), _step_done("battle step is over, now what"), _step_done("why")
     ('', 'battle step is over', None)
     >>> _step_done("i attack and they have no monsters, what happens next")  # the outcome, not the next step
-    >>> _step_done("we both shuffled our decks, what next"), _step_done("tied after turn 6, what now")
-    ('we both shuffled our decks', None)
+    >>> _step_done("we both shuffled our decks, what next"), _step_done("neither of us adds anything, now what")
+    ('we both shuffled our decks', '')
     """
     asked = _NEXT_STEP.search(question)
     if asked is None:
@@ -1184,7 +1184,7 @@ def _step_done(question: str) -> str | None:
         return None  # "we both passed, what happens now" asks the outcome of what it describes
     if not done or _DONE.search(done):
         return done
-    return None  # a situation, not a step behind the player: "tied after turn 6, what now" asks its outcome
+    return ""  # "neither of us adds anything, now what": the situation of the last answer goes on
 
 
 ALONE_MARGIN = 0.05

@@ -325,3 +325,35 @@ def test_a_question_leaving_out_the_cards_point_gets_no_verdict_from_its_text() 
     assert cardclaim.verdict("if i fusion summon with polymerization can i still normal summon that turn", poly) is None
     # the sense differs: the text protects, the question asks for destruction
     assert cardclaim.verdict("does waboku destroy my monsters in battle this turn", waboku) is None
+
+
+def test_a_second_card_named_by_a_possessive_short_name_is_found() -> None:
+    typed = "with the village shrine in play, how much white does gensai's get"
+    first = cardnames.lookup(typed, "inuyasha")
+    assert first is not None and first.name == "Village Shrine"
+    assert cardnames.second(typed, "inuyasha", first) == "Gensai, Wandering Monk"
+
+
+def test_a_location_bonus_on_a_character_named_second_is_worked_out(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("village shrine is in play, so whats gensais white now", game="inuyasha")
+    assert "white 3 (2 printed, +1)" in answer.text, answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "worked"),
+    [
+        ("paying 4 for x on multi shadow clone jutsu, what does my ninja get", "+8/+0 this turn, for 5 Chakra"),
+        ("water clone jutsu, x is 3, how big does the user get", "+3/+3 this turn, for 3 Chakra in all (3 Water)"),
+    ],
+)
+def test_a_jutsu_with_an_x_cost_is_worked_out_for_the_x_paid(
+    fresh_service: RulesService, question: str, worked: str
+) -> None:
+    answer = fresh_service.ask(question, game="naruto")
+    assert worked in answer.text, answer.text
+
+
+def test_a_number_that_is_not_the_x_paid_works_nothing_out() -> None:
+    clone = cardnames.card("naruto", "Multi Shadow Clone Jutsu")
+    assert clone is not None
+    assert cardanswer.x_paid("i have 3 cards in hand, can i play multi shadow clone", clone) is None
