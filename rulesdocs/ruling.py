@@ -31,6 +31,14 @@ TYPE_BONUS = 0.06
 TYPE_PENALTY = 0.04
 """A fact never asked with the question's type fits it worse (both chosen on the tuning sets asked
 against the knowledge base without each set's own wordings: rules 83.8 → 84.3 right, 12.8 → 12.3 wrong)."""
+WHEN_OPENING = 60
+"""How much of an answer's opening is read for a time or a moment of the game."""
+_WHEN_ANSWER = re.compile(
+    r"\b(?:phase|step|turn|before|after|during|until|once|whenever|any ?time|start|end|immediately|at once"
+    r"|in response|respon\w*|first|then|when|while|round)\b",
+    re.IGNORECASE,
+)
+"""An answer that opens with a time or a moment ("In your Main Phase", "Until the end of the phase")."""
 DEFINITION_PENALTY = 0.06
 """A "what is X" fact answering a question that doesn't ask what something is."""
 DEFINITION = re.compile(
@@ -95,6 +103,8 @@ def fuse(
         if quantity and _NUMBER.search(hit.fact.answer):
             score += SHAPE_BONUS
         if yes_no and _YES_NO_ANSWER.search(hit.fact.answer):
+            score += SHAPE_BONUS
+        if qtype == "when" and _WHEN_ANSWER.search(hit.fact.answer[:WHEN_OPENING]):
             score += SHAPE_BONUS
         if hit.fact.is_definition and not definition:
             score -= DEFINITION_PENALTY

@@ -779,3 +779,16 @@ def test_what_happens_next_with_an_unfinished_situation_asks_its_outcome() -> No
     assert _step_done("the showdown is done, whats next") == "the showdown is done"
     assert _step_done("we both passed, what happens now") is None
     assert _step_done("can i attack twice") is None
+
+
+def test_a_when_question_prefers_an_answer_that_opens_with_a_time() -> None:
+    from rulesdocs.factmatch import FactHit
+
+    def fact(fact_id: str, answer: str) -> Fact:
+        return Fact(fact_id, "yugioh", "9.5", answer, ("q",))
+
+    where = FactHit(fact("where", "To the Graveyard: discarded cards go there face up."), 0.60, "q")
+    timing = FactHit(fact("timing", "At the end of your turn, in the End Phase, you discard down to 6."), 0.59, "q")
+    asked = "when do i discard down to 6"
+    assert [hit.fact.id for _, hit in ruling.fuse(asked, [where, timing], [], "when")] == ["timing", "where"]
+    assert [hit.fact.id for _, hit in ruling.fuse(asked, [where, timing], [], "other")] == ["where", "timing"]
