@@ -39,6 +39,41 @@ _WHEN_ANSWER = re.compile(
     re.IGNORECASE,
 )
 """An answer that opens with a time or a moment ("In your Main Phase", "Until the end of the phase")."""
+VOICE_PENALTY = 0.04
+"""A phrasing asking about the same verb in the other voice (attack / be attacked) fits worse."""
+_PASSIVE = re.compile(
+    r"\b(?:be|been|being|get|gets|got|getting|is|are|was|were)\s+(?:\w+ly\s+)?([a-z]{3,}?)(?:ed|en)\b"
+)
+
+
+def _voices(text: str) -> tuple[set[str], set[str]]:
+    """The verb stems `text` uses in the passive ("be attacked") and those it uses actively ("attack")."""
+    lowered = text.lower()
+    passive = set(_PASSIVE.findall(lowered))
+    active = set(re.findall(r"\b([a-z]{3,})(?:s|ing)?\b", lowered)) - passive
+    return passive, active
+
+
+def voice_differs(question: str, phrasing: str) -> bool:
+    """True when a phrasing asks about a verb in the passive ("be attacked") that the question uses
+    actively ("attack").
+
+    >>> voice_differs("can an expended char attack", "can an expended character be attacked")
+    True
+    >>> voice_differs("can my expended guy be attacked", "can an expended character be attacked")
+    False
+    >>> voice_differs("can i attack with it", "who can i attack")
+    False
+    >>> voice_differs("if it gets discarded", "if i discard it")  # a card something is done to, either way
+    False
+    """
+    asked_passive, asked_words = _voices(question)
+    said_passive, _ = _voices(phrasing)
+    # only this way round: "if it gets discarded" asks about a card something is done to, which a
+    # phrasing in the active ("when i discard it") often asks as well
+    return any(stem in asked_words for stem in said_passive - asked_passive)
+
+
 DEFINITION_PENALTY = 0.06
 """A "what is X" fact answering a question that doesn't ask what something is."""
 DEFINITION = re.compile(
@@ -106,6 +141,8 @@ def fuse(
             score += SHAPE_BONUS
         if qtype == "when" and _WHEN_ANSWER.search(hit.fact.answer[:WHEN_OPENING]):
             score += SHAPE_BONUS
+        if hit.phrasing and voice_differs(question, hit.phrasing):
+            score -= VOICE_PENALTY  # "can an expended char attack" is not "can it be attacked"
         if hit.fact.is_definition and not definition:
             score -= DEFINITION_PENALTY
         if qtype != "other" and qtype in hit.types:

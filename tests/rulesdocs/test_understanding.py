@@ -792,3 +792,18 @@ def test_a_when_question_prefers_an_answer_that_opens_with_a_time() -> None:
     asked = "when do i discard down to 6"
     assert [hit.fact.id for _, hit in ruling.fuse(asked, [where, timing], [], "when")] == ["timing", "where"]
     assert [hit.fact.id for _, hit in ruling.fuse(asked, [where, timing], [], "other")] == ["where", "timing"]
+
+
+def test_a_phrasing_in_the_passive_fits_an_active_question_worse() -> None:
+    from rulesdocs.factmatch import FactHit
+
+    def fact(fact_id: str, answer: str) -> Fact:
+        return Fact(fact_id, "inuyasha", "6.3", answer, ("q",))
+
+    passive_phrasing = "can an expended character be attacked"
+    attacked = FactHit(fact("attacked", "Yes: it can still be attacked."), 0.60, passive_phrasing)
+    attacks = FactHit(fact("attacks", "No: only a ready character attacks."), 0.58, "can an expended character attack")
+    asked = "can an expended char attack"
+    assert [hit.fact.id for _, hit in ruling.fuse(asked, [attacked, attacks], [])] == ["attacks", "attacked"]
+    passive = "can an expended char be attacked"
+    assert [hit.fact.id for _, hit in ruling.fuse(passive, [attacked, attacks], [])] == ["attacked", "attacks"]
