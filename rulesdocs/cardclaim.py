@@ -71,17 +71,10 @@ def verdict(question: str, card: CardDef) -> str | None:
     clause, asked = _asked(question, game, named)
     if len(asked) < 2:
         return None
-    best: tuple[int, str, list[str]] | None = None
-    for sentence in _SENTENCE.split(card.text.strip()):
-        stated = _words(sentence, game, named)
-        shared = len(set(asked) & set(stated))
-        if best is None or shared > best[0]:
-            best = (shared, sentence, stated)
-    if best is None:
-        return None
-    shared, sentence, stated = best
+    sentences = [(sentence, set(_words(sentence, game, named))) for sentence in _SENTENCE.split(card.text.strip())]
+    sentence, stated = max(sentences, key=lambda pair: len(set(asked) & pair[1]))  # the first best one
     claimed = {w for w in asked if not _NEGATED.fullmatch(w) and w not in _SENSE_STEMS}  # the sense is compared apart
-    every = claimed <= set(stated)  # the word left out is often the one asked about ("…can i still attack")
+    every = claimed <= stated  # the word left out is often the one asked about ("…can i still attack")
     same_sense = bool(_NEGATED.search(clause)) == bool(_NEGATED.search(sentence))
     if len(claimed) >= CLAIM_WORDS and every and same_sense:
         return f'Yes, by its text: "{sentence}"'

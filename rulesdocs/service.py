@@ -488,7 +488,6 @@ class RulesService:
             # a "what is X" naming a glossary term, answered by a fact defining it, is sure
             if defined is None and self._doubted(f"{context} {stripped}", understood.tokens, chosen, qtype, context):
                 return self._did_you_mean(question, game, _with_rivals(chosen, understood.tokens), understood)
-            short = len(question.split()) <= ELLIPSIS_WORDS
             asks_again = _ASKS_AGAIN.search(question) is not None  # "how come": the reason is the rule again
             if (
                 previous is not None
