@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rulesdocs import quantities
 from rulesdocs.factmatch import FactHit
 from rulesdocs.facts import Fact
 from rulesdocs.model import Hit
@@ -31,6 +32,10 @@ TYPE_BONUS = 0.06
 TYPE_PENALTY = 0.04
 """A fact never asked with the question's type fits it worse (both chosen on the tuning sets asked
 against the knowledge base without each set's own wordings: rules 83.8 → 84.3 right, 12.8 → 12.3 wrong)."""
+COUNT_BONUS = 0.04
+"""An answer that speaks of the very count the question names ("4 players", "level 5")."""
+COUNT_PENALTY = 0.04
+"""An answer that speaks only of other counts of it ("a 3-player game" to "a 2 player game")."""
 WHEN_OPENING = 60
 """How much of an answer's opening is read for a time or a moment of the game."""
 _WHEN_ANSWER = re.compile(
@@ -120,13 +125,19 @@ def _section_rank(fact: Fact, sections: Sequence[str]) -> int | None:
 
 
 def fuse(
-    question: str, facts: Sequence[FactHit], sections: Sequence[Hit], qtype: QuestionType = "other"
+    question: str,
+    facts: Sequence[FactHit],
+    sections: Sequence[Hit],
+    qtype: QuestionType = "other",
+    context: str = "",
 ) -> list[tuple[float, FactHit]]:
-    """Fact hits re-scored with the section ranking and the question's shape, best first."""
+    """Fact hits re-scored with the section ranking and the question's shape, best first (`context`:
+    a follow-up's earlier question)."""
     ranked = [h.chunk.section for h in sections[:3] if h.chunk.is_reference]
     quantity = bool(QUANTITY.search(question))
     yes_no = bool(YES_NO.search(question))
     definition = bool(DEFINITION.search(question))
+    counted = quantities.asked(question, context)
     out = []
     for hit in facts:
         score = hit.score
@@ -141,6 +152,10 @@ def fuse(
             score += SHAPE_BONUS
         if qtype == "when" and _WHEN_ANSWER.search(hit.fact.answer[:WHEN_OPENING]):
             score += SHAPE_BONUS
+        if counted and quantities.agrees(counted, hit.fact.answer):
+            score += COUNT_BONUS  # "a 2 player game" is answered by the 2-player fact, not the 3-player one
+        elif counted and quantities.clashes(counted, hit.fact.answer):
+            score -= COUNT_PENALTY
         if hit.phrasing and voice_differs(question, hit.phrasing):
             score -= VOICE_PENALTY  # "can an expended char attack" is not "can it be attacked"
         if hit.fact.is_definition and not definition:
@@ -159,11 +174,16 @@ CLOSE_MARGIN = 0.02
 
 
 def choose(
-    question: str, facts: Sequence[FactHit], sections: Sequence[Hit], strange: int = 0, qtype: QuestionType = "other"
+    question: str,
+    facts: Sequence[FactHit],
+    sections: Sequence[Hit],
+    strange: int = 0,
+    qtype: QuestionType = "other",
+    context: str = "",
 ) -> Ruling | None:
     """The best fact for `question` (None when no fact matched at all); `strange` words (ones the
     game never uses and that aren't typos of its words: "pizza") lower the confidence."""
-    fused = fuse(question, facts, sections, qtype)
+    fused = fuse(question, facts, sections, qtype, context)
     if not fused:
         return None
     top, best = fused[0]

@@ -729,7 +729,7 @@ class RulesService:
             )
         hits = self.rank(stripped, game, context=context)
         strange = len(matcher.strange_words(stripped)) if matcher is not None else 0
-        return ruling.choose(question, facts, hits, strange=strange, qtype=qtype), hits
+        return ruling.choose(question, facts, hits, strange=strange, qtype=qtype, context=context), hits
 
     def _from_fact(
         self, question: str, game: GameId, chosen: ruling.Ruling, hits: list[Hit], qtype: understand.QuestionType

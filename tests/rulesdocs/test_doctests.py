@@ -37,6 +37,7 @@ MODULES = [
     "rulesdocs.teampower",
     "rulesdocs.cardstat",
     "rulesdocs.chakracost",
+    "rulesdocs.quantities",
 ]
 
 

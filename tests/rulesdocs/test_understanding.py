@@ -807,3 +807,40 @@ def test_a_phrasing_in_the_passive_fits_an_active_question_worse() -> None:
     assert [hit.fact.id for _, hit in ruling.fuse(asked, [attacked, attacks], [])] == ["attacks", "attacked"]
     passive = "can an expended char be attacked"
     assert [hit.fact.id for _, hit in ruling.fuse(passive, [attacked, attacks], [])] == ["attacked", "attacks"]
+
+
+def test_a_question_naming_a_count_prefers_the_answer_about_that_count() -> None:
+    from rulesdocs.factmatch import FactHit
+
+    def fact(fact_id: str, answer: str) -> Fact:
+        return Fact(fact_id, "usagi", "5.1", answer, ("q",))
+
+    three = FactHit(fact("three", "14 tokens: in a 3-player game holding 14 ends it."), 0.60, "q")
+    two = FactHit(fact("two", "10 tokens: in a 2-player game holding 10 ends it."), 0.55, "q")
+    ids = [hit.fact.id for _, hit in ruling.fuse("how many tokens to win a 2 player game", [three, two], [])]
+    assert ids == ["two", "three"]
+    ids = [hit.fact.id for _, hit in ruling.fuse("how many tokens to win a 3 player game", [three, two], [])]
+    assert ids == ["three", "two"]
+    # a follow-up's bare number takes the unit its earlier question counted
+    later = ruling.fuse("and with 2?", [three, two], [], context="3 player game how many tokens to win")
+    assert [hit.fact.id for _, hit in later] == ["two", "three"]
+    # "in one turn" counts turns and names none
+    assert [hit.fact.id for _, hit in ruling.fuse("how many tokens in one turn", [three, two], [])] == ["three", "two"]
+
+
+def test_a_level_range_in_an_answer_covers_the_level_asked() -> None:
+    from rulesdocs.factmatch import FactHit
+
+    def fact(fact_id: str, answer: str) -> Fact:
+        return Fact(fact_id, "yugioh", "4.2", answer, ("q",))
+
+    high = FactHit(fact("high", "2 Tributes: a monster of Level 7 or higher needs 2."), 0.60, "q")
+    mid = FactHit(fact("mid", "1 Tribute: a Level 5 or 6 monster needs 1."), 0.55, "q")
+    ids = [hit.fact.id for _, hit in ruling.fuse("lvl 6 monster how many tributes", [high, mid], [])]
+    assert ids == ["mid", "high"]
+    mid_first = FactHit(mid.fact, 0.60, "q")
+    high_second = FactHit(high.fact, 0.58, "q")
+    assert [hit.fact.id for _, hit in ruling.fuse("level 8 how many tributes", [mid_first, high_second], [])] == [
+        "high",
+        "mid",
+    ]
