@@ -196,6 +196,45 @@ def _nicknames(game: GameId) -> dict[tuple[str, ...], str]:
 
 
 @cache
+def _outside_pool(game: GameId) -> dict[tuple[str, ...], str]:
+    """Cards the nickname table knows that our pool lacks ("mirror force", "mst"), as word tuples of
+    their printed name and of their nicknames of 2+ words -> printed name."""
+    try:
+        from cards.catalog.builtin import load_nicknames
+    except ImportError:
+        return {}
+    cards = _cards(game)
+    out: dict[tuple[str, ...], str] = {}
+    for alias, name in load_nicknames().get(game, {}).items():
+        if name in cards:
+            continue
+        for typed in (name, alias):
+            words = tuple(_words(typed.replace("-", " ")))
+            if len(words) >= 2:
+                out[words] = name
+    return out
+
+
+def outside_pool(question: str, game: GameId) -> str | None:
+    """The printed name of a real card our pool lacks that `question` names in full ("does mirror
+    force hit set monsters"), or None: its text and rulings are not in the rulebook.
+
+    >>> outside_pool("does mirror force hit face down monsters too", "yugioh")
+    'Mirror Force'
+    >>> outside_pool("can i chain a trap to my opponents trap", "yugioh") is None
+    True
+    """
+    words = _words(question.replace("-", " "))
+    known = _outside_pool(game)
+    for size in range(min(MAX_NAME_WORDS, len(words)), 1, -1):
+        for start in range(len(words) - size + 1):
+            name = known.get(tuple(words[start : start + size]))
+            if name is not None:
+                return name
+    return None
+
+
+@cache
 def _short_names(game: GameId) -> dict[str, str]:
     """One word that names one card of the pool ("kakashi", "raiga", "axel"): a first or last name,
     or the name before a subtitle's comma, of at least 4 letters, held by no other card."""

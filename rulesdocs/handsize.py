@@ -5,6 +5,8 @@ nothing. The other three games' rules set no hand limit, so nothing is worked ou
 
 >>> outcome("yugioh", read("i have 9 cards in hand at the end of my turn what happens"))
 'With 9 cards in hand at the end of your turn you discard 3 of your choice to the Graveyard, down to 6.'
+>>> outcome("yugioh", read("end of my turn and im holding 8 cards, how many do i gotta discard"))
+'With 8 cards in hand at the end of your turn you discard 2 of your choice to the Graveyard, down to 6.'
 >>> outcome("naruto", read("its my end phase and i have 5 cards in hand, do i discard"))
 'With 5 cards in hand you discard nothing: the End Phase only makes you discard when you hold 7 or more.'
 >>> outcome("naruto", merge("whats the hand limit", "what if i have 8", limit_answered=True))
@@ -46,6 +48,7 @@ _END = re.compile(
     r"\b(?:end(?:\s+of)?(?:\s+my|\s+the|\s+your)?\s+turn|end\s*phase|hand\s*(?:limit|size)|discard)", re.I
 )
 _HAND = re.compile(r"\bhand\b", re.I)
+_CARDS = re.compile(r"\s+cards?\b", re.I)
 _NOT_HAND = re.compile(r"\b(?:damage|life|lp|chakra|rewards?|monsters?|ninjas?|deck|field)\b", re.I)
 _BARE = re.compile(r"^\D*\b(\d{1,2})\b\D*$")
 SHORT_WORDS = 4
@@ -57,8 +60,9 @@ def read(question: str) -> int | None:
     if not _END.search(question):
         return None
     found = _CARDS_IN_HAND.search(question)
-    if found is None and _HAND.search(question) and not _NOT_HAND.search(question):
-        found = _HELD.search(question)  # "i have 9 at end of turn, hand limit?"
+    if found is None and not _NOT_HAND.search(question):
+        held = _HELD.search(question)  # "i have 9 at end of turn, hand limit?", "im holding 8 cards"
+        found = held if held is not None and (_HAND.search(question) or _CARDS.match(question, held.end(1))) else None
     return int(found.group(1)) if found is not None else None
 
 
@@ -85,6 +89,48 @@ def on_their_turn(question: str) -> bool:
     """True when `question` places the hand size on the opponent's turn ("on my opponents turn, if im
     holding 8 do i discard too"): the limit binds only the player whose turn ends."""
     return _THEIR_TURN.search(question) is not None
+
+
+_MINE = re.compile(r"\b(?:i|im|i'm|ive|i've)\s+(?:have|got|hold|holding|am|sitting|'m)\b|\bmy hand\b", re.I)
+_OPPONENT = re.compile(r"\b(?:opp\w*|they|theyre|they're|them|the other (?:player|guy))\b", re.I)
+
+
+def held_by_opponent(question: str) -> bool:
+    """True when the cards counted are the opponent's ("what about my opponent? theyre sitting on 9").
+
+    >>> held_by_opponent("opp also has 9 in hand rn, do they discard too")
+    True
+    >>> held_by_opponent("on opps turn i have 8, do i discard then too")
+    False
+    """
+    return _OPPONENT.search(question) is not None and _MINE.search(question) is None
+
+
+def opponent_outcome(game: str, held: int | None, *, their_turn: bool = False) -> str:
+    """What the hand limit makes the opponent holding `held` cards do at the end of your turn (or of
+    theirs), or "".
+
+    >>> opponent_outcome("yugioh", 9)
+    'With 9 cards in hand at the end of your turn your opponent discards nothing: only the player whose \
+turn ends discards down to 6.'
+    >>> opponent_outcome("naruto", 8, their_turn=True)
+    'With 8 cards in hand at the end of their own turn your opponent discards 2 of their choice to the \
+Discard Pile, down to 6.'
+    """
+    limit = LIMITS.get(game)
+    if limit is None or held is None:
+        return ""
+    if their_turn and held > limit.keep:
+        return (
+            f"With {held} cards in hand at the end of their own turn your opponent discards {held - limit.keep} "
+            f"of their choice to {limit.pile}, down to {limit.keep}."
+        )
+    if their_turn:
+        return f"With {held} cards in hand at the end of their own turn your opponent discards nothing."
+    return (
+        f"With {held} cards in hand at the end of your turn your opponent discards nothing: only the player "
+        f"whose turn ends discards down to {limit.keep}."
+    )
 
 
 def outcome(game: str, held: int | None, *, theirs: bool = False) -> str:

@@ -1060,6 +1060,9 @@ def _unknown_card(question: str, matcher: FactMatcher, index: RulesIndex, game: 
     """The card named in a question about particular cards when the name holds a word the rules
     never use ("ash blossom"), or when our rules reference never names it ("mirror force", "tetsusaiga",
     named only in a demo deck list): such a card's text or ruling is not in the rulebook."""
+    famous = cardnames.outside_pool(question, game)
+    if famous is not None and not index.mentions(game, famous):
+        return famous
     for name in cardnames.named_card_question(question):
         pooled = cardnames.find(name, game)
         if pooled is not None and len(pooled.words) == len(cardnames.words_of(name)):

@@ -180,7 +180,11 @@ def _hand(game: str, asked: _Asked, previous_fact: str | None) -> Worked | None:
     if held is None and asked.earlier is not None:
         held = handsize.merge(asked.earlier, asked.typed, limit_answered=previous_fact == limit.fact)
         source = asked.earlier
-    told = handsize.outcome(game, held, theirs=handsize.on_their_turn(asked.typed))
+    theirs = handsize.on_their_turn(asked.typed)
+    if handsize.held_by_opponent(asked.typed):
+        told = handsize.opponent_outcome(game, held, their_turn=theirs)  # the opponent's cards
+    else:
+        told = handsize.outcome(game, held, theirs=theirs)
     return Worked(told, limit.fact, source) if told else None
 
 

@@ -844,3 +844,10 @@ def test_a_level_range_in_an_answer_covers_the_level_asked() -> None:
         "high",
         "mid",
     ]
+
+
+def test_a_real_card_outside_our_pool_is_not_answered_by_a_rule(fresh_service: RulesService) -> None:
+    named = fresh_service.ask("does mirror force hit face down defense monsters too", game="yugioh")
+    assert not named.found and named.card_query == "Mirror Force" and "/card Mirror Force" in named.text
+    ruled = fresh_service.ask("can i use mirror force in the damage step", game="yugioh")
+    assert ruled.found and "Damage Step" in ruled.text  # a fact asked with the card's name still answers
