@@ -529,7 +529,7 @@ class RulesService:
         if fact is None:
             return None
         ruled = self._from_fact(question, game, ruling.Ruling(fact, 1.0, 1.0, ()), hits, "other")
-        said = found.told
+        said = understand.shape(found.told, qtype)  # "why cant i…" is answered with the reason, not "No:"
         if qtype == "yesno" or (qtype == "other" and question.rstrip().endswith("?")):  # "…, goal?": Yes or No first
             yes_no = outcome.verdict(question, said)
             said = f"{yes_no}: {said}" if yes_no is not None else said

@@ -18,7 +18,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
-from rulesdocs import calc, cardnames, colorfight, entrance, handsize, namedfight, shot, showdown, teampower
+from rulesdocs import (
+    calc,
+    cardnames,
+    colorfight,
+    entrance,
+    handsize,
+    levelturn,
+    namedfight,
+    shot,
+    showdown,
+    teampower,
+)
 from rulesdocs import conversation as conv
 
 if TYPE_CHECKING:
@@ -32,6 +43,8 @@ COLOR_ATTACK_FACT = "c-attack-resolve"
 """The Inuyasha fact stating how an attack in one color is decided."""
 LAST_CHANCE_FACT = "last-chance"
 """The Inazuma fact stating how a shot's last chance is decided."""
+LEVEL_FACTS = {False: "move-level-condition", True: "tech-level-condition"}
+"""The Inazuma facts stating that a reserve (moved to the field) or a super technique waits for its level."""
 ENTRANCE_FACT = "g-entrance-too-high"
 """The Naruto fact stating that a card's Entrance cost must be at most the Turn Indicator."""
 TEAM_POWER_FACT = "c-team-power"
@@ -116,7 +129,12 @@ def _effects(game: str, named: namedfight.Reading) -> str:
 
 def _inazuma(asked: _Asked) -> Worked | None:
     kick, _ = asked.read_or_merge(shot.read, shot.merge)
-    return Worked(shot.outcome(kick), LAST_CHANCE_FACT, shot.described(kick)) if kick is not None else None
+    if kick is not None:
+        return Worked(shot.outcome(kick), LAST_CHANCE_FACT, shot.described(kick))
+    used, _ = asked.read_or_merge(levelturn.read, levelturn.merge)  # "can my lvl 3 reserve go out on turn 2"
+    if used is not None:
+        return Worked(levelturn.outcome(used), LEVEL_FACTS[used.technique], levelturn.described(used))
+    return None
 
 
 def _inuyasha(asked: _Asked) -> Worked | None:

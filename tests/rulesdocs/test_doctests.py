@@ -38,6 +38,7 @@ MODULES = [
     "rulesdocs.cardstat",
     "rulesdocs.chakracost",
     "rulesdocs.quantities",
+    "rulesdocs.levelturn",
 ]
 
 

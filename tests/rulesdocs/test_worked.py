@@ -292,3 +292,22 @@ def test_a_yes_no_question_about_a_worked_battle_gets_its_yes_or_no(
 ) -> None:
     answer = fresh_service.ask(question, game=game)
     assert answer.text.startswith(opening), answer.text
+
+
+def test_a_typed_level_against_the_turn_is_worked_out_and_reworked(fresh_service: RulesService) -> None:
+    where = Asked(channel="level-turn")
+    first = fresh_service.ask(
+        "i got a level 3 reserve on my bench, can i move it onto the field on turn 2", game="inazuma", where=where
+    )
+    assert first.text.startswith("No: on turn 2 a level 3 reserve character is too high")
+    later = fresh_service.ask("and turn 3?", where=where)
+    assert later.text.startswith("Yes: a level 3 reserve character can move to the field from turn 3 on")
+    technique = fresh_service.ask("can i play a level 3 super technique on turn 2", game="inazuma")
+    assert technique.text.startswith("No: on turn 2 a level 3 super technique is too high")
+
+
+def test_a_why_question_gets_the_worked_reason_without_a_verdict(fresh_service: RulesService) -> None:
+    answer = fresh_service.ask("why cant i move my level 4 reserve onto the field? its turn 2", game="inazuma")
+    assert answer.text.startswith("On turn 2 a level 4 reserve character is too high")
+    entrance_answer = fresh_service.ask("why cant i play my entrance 4 ninja, turn marker is on 3", game="naruto")
+    assert entrance_answer.text.startswith("Entrance 4 is above your Turn Indicator of 3")
