@@ -61,8 +61,21 @@ def _fallen(told: str, side: str) -> bool | None:
     return side == owner[destroyed.group(1)] if destroyed is not None else None
 
 
+_DISCARD_ASKED = re.compile(r"\b(?:do|does|will|would|must|have to|gotta|need to|should)\b.{0,25}\bdiscard", re.I)
+_DISCARDS_NOTHING = re.compile(r"\bdiscards? nothing\b", re.I)
+_DISCARDS_SOME = re.compile(r"\bdiscards? \d+\b", re.I)
+
+
 def verdict(question: str, told: str) -> str | None:
-    """ "Yes" or "No" for the outcome the yes/no `question` asks, from the worked statement `told`."""
+    """ "Yes" or "No" for the outcome the yes/no `question` asks, from the worked statement `told`.
+
+    >>> verdict("opp also has 9 in hand rn, do they discard too", "your opponent discards nothing: only…")
+    'No'
+    >>> verdict("i have 8 cards at end of my turn, do i have to discard", "you discard 2 of your choice")
+    'Yes'
+    """
+    if _DISCARD_ASKED.search(question) and (_DISCARDS_NOTHING.search(told) or _DISCARDS_SOME.search(told)):
+        return _said(_DISCARDS_SOME.search(told) is not None)
     if _GOAL_ASKED.search(question) and (_GOAL.search(told) or _NO_GOAL.search(told)):
         return _said(bool(_GOAL.search(told)) and not _NO_GOAL.search(told))
     damage = _DAMAGE_ASKED.search(question)

@@ -532,7 +532,7 @@ class RulesService:
         said = understand.shape(found.told, qtype)  # "why cant i…" is answered with the reason, not "No:"
         if qtype == "yesno" or (qtype == "other" and question.rstrip().endswith("?")):  # "…, goal?": Yes or No first
             yes_no = outcome.verdict(question, said)
-            said = f"{yes_no}: {said}" if yes_no is not None else said
+            said = f"{yes_no}: {_lower_opening(said)}" if yes_no is not None else said
         text = f"{said}{found.own_text}\n\nThe rule: {fact.answer}"
         return dataclasses.replace(ruled, text=text), dataclasses.replace(
             understood, asked=found.asked, fact=fact.id, worked=True
@@ -1054,6 +1054,21 @@ GAME_BY_FACTS_MARGIN = 0.15
 """A question names no game: the game whose facts match it this well, and this much better than
 any other game's, is taken (after the channel's conversation and match)."""
 SCOPE_OVERRIDE = 0.8
+
+
+_PLAIN_OPENINGS = frozenset({"With", "On", "The", "A", "An", "Your", "It", "Its", "In", "At"})
+
+
+def _lower_opening(said: str) -> str:
+    """`said` with its first word in lower case when it is a plain word, to follow "Yes: " or "No: ".
+
+    >>> _lower_opening("With 9 cards in hand you discard 3")
+    'with 9 cards in hand you discard 3'
+    >>> _lower_opening("Entrance 4 is above your Turn Indicator")
+    'Entrance 4 is above your Turn Indicator'
+    """
+    first = said.split(" ", 1)[0]
+    return said[:1].lower() + said[1:] if first in _PLAIN_OPENINGS else said
 
 
 def _unknown_card(question: str, matcher: FactMatcher, index: RulesIndex, game: GameId) -> str | None:
