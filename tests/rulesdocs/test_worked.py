@@ -279,12 +279,12 @@ def test_one_monster_named_against_a_value_typed(fresh_service: RulesService, qu
 @pytest.mark.parametrize(
     ("game", "question", "opening"),
     [
-        ("inuyasha", "my red 5 into their red 5, its equal, does that still defeat it?", "Yes: Your attacker's red 5"),
-        ("inuyasha", "my red 3 attacks their red 5, does it defeat it?", "No: Your attacker's red 3"),
-        ("inazuma", "kicker 500 gk 600, i flip a lvl 3 opp flips a lvl 1, goal?", "Yes: Your kicker: 500 + 300"),
-        ("yugioh", "my 1500 atk attacks their 1800 atk monster, does my monster survive", "No: Your 1500 ATK monster"),
+        ("inuyasha", "my red 5 into their red 5, its equal, does that still defeat it?", "Yes: your attacker's red 5"),
+        ("inuyasha", "my red 3 attacks their red 5, does it defeat it?", "No: your attacker's red 3"),
+        ("inazuma", "kicker 500 gk 600, i flip a lvl 3 opp flips a lvl 1, goal?", "Yes: your kicker: 500 + 300"),
+        ("yugioh", "my 1500 atk attacks their 1800 atk monster, does my monster survive", "No: your 1500 ATK monster"),
         ("yugioh", "opp has a facedown 1200 def monster, i swing into it w my 1700 battle ox. do they lose any lp?",
-         "No: Your 1700 ATK monster destroys their 1200 DEF"),
+         "No: your 1700 ATK monster destroys their 1200 DEF"),
     ],
 )  # fmt: skip
 def test_a_yes_no_question_about_a_worked_battle_gets_its_yes_or_no(
