@@ -204,7 +204,9 @@ def merge_color(previous: str, follow_up: str) -> ColorAttack | None:
     changed = _colors(follow_up)
     if not changed:
         boosted = _boosted(before, follow_up)
-        return boosted if boosted != before else None
+        if boosted != before:
+            return boosted
+        return _side_value(before, follow_up)
     if len(changed) != 1 or changed[0].color != before.attacker.color:
         return None
     new = changed[0]
@@ -212,6 +214,36 @@ def merge_color(previous: str, follow_up: str) -> ColorAttack | None:
         return replace(before, attacker=replace(before.attacker, value=new.value))
     if new.side == before.defender.side and new.side:
         return replace(before, defender=replace(before.defender, value=new.value))
+    return None
+
+
+_SIDE_VALUE = re.compile(
+    r"\b(?:(?P<mine>mine|my (?:guy|char\w*|attacker|defender|one)|i)|(?P<theirs>theirs|their (?:guy|char\w*|attacker|"
+    r"defender|one)|they|his|he|hers|she|opp\w*))\s+(?:(?:was|is|were|are|had|has|only|just|got|at|like)\s+){1,3}"
+    r"(?P<value>\d{1,2})\b",
+    re.IGNORECASE,
+)
+
+
+def _side_value(before: ColorAttack, follow_up: str) -> ColorAttack | None:
+    """`before` with one side's value a follow-up gives without naming the color ("and if mine was
+    only 5?", "what if theirs was 7").
+
+    >>> fight = color_attack("my attacker's got 6 black, their guy has 6 black, is their guy defeated")
+    >>> _side_value(fight, "and if mine was only 5?").attacker.value
+    5
+    >>> _side_value(fight, "what if theirs was 7").defender.value
+    7
+    """
+    found = _SIDE_VALUE.search(follow_up)
+    if found is None:
+        return None
+    side = "mine" if found.group("mine") else "theirs"
+    value = int(found.group("value"))
+    if before.attacker.side == side:
+        return replace(before, attacker=replace(before.attacker, value=value))
+    if before.defender.side == side:
+        return replace(before, defender=replace(before.defender, value=value))
     return None
 
 

@@ -530,9 +530,13 @@ class RulesService:
             return None
         ruled = self._from_fact(question, game, ruling.Ruling(fact, 1.0, 1.0, ()), hits, "other")
         said = understand.shape(found.told, qtype)  # "why cant i…" is answered with the reason, not "No:"
+        yes_no = None
         if qtype == "yesno" or (qtype == "other" and question.rstrip().endswith("?")):  # "…, goal?": Yes or No first
             yes_no = outcome.verdict(question, said)
-            said = f"{yes_no}: {_lower_opening(said)}" if yes_no is not None else said
+        if yes_no is None and previous is not None and _WHAT_IF.match(question):
+            asked_before = previous.question  # "and if mine was only 5?" after "is their guy defeated"
+            yes_no = outcome.verdict(asked_before, said) if understand.question_type(asked_before) == "yesno" else None
+        said = f"{yes_no}: {_lower_opening(said)}" if yes_no is not None else said
         text = f"{said}{found.own_text}\n\nThe rule: {fact.answer}"
         return dataclasses.replace(ruled, text=text), dataclasses.replace(
             understood, asked=found.asked, fact=fact.id, worked=True
@@ -1056,6 +1060,8 @@ any other game's, is taken (after the channel's conversation and match)."""
 SCOPE_OVERRIDE = 0.8
 
 
+_WHAT_IF = re.compile(r"^\W*(?:(?:and|but|ok|okay|so)\W+)*(?:what\s+)?if\b", re.IGNORECASE)
+"""A follow-up changing the situation of a yes/no question asks the same yes/no again."""
 _PLAIN_OPENINGS = frozenset({"With", "On", "The", "A", "An", "Your", "It", "Its", "In", "At"})
 
 

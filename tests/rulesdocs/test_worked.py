@@ -311,3 +311,16 @@ def test_a_why_question_gets_the_worked_reason_without_a_verdict(fresh_service: 
     assert answer.text.startswith("On turn 2 a level 4 reserve character is too high")
     entrance_answer = fresh_service.ask("why cant i play my entrance 4 ninja, turn marker is on 3", game="naruto")
     assert entrance_answer.text.startswith("Entrance 4 is above your Turn Indicator of 3")
+
+
+def test_a_follow_up_giving_one_sides_value_reworks_the_color_attack_with_its_verdict(
+    fresh_service: RulesService,
+) -> None:
+    where = Asked(channel="side-value")
+    fresh_service.ask(
+        "my attacker's got 6 black, their guy has 6 black, is their guy defeated", game="inuyasha", where=where
+    )
+    lower = fresh_service.ask("and if mine was only 5?", where=where)
+    assert lower.text.startswith("No: your attacker's black 5 against their defender's black 6: lower")
+    weaker = fresh_service.ask("what if theirs was 4", where=where)
+    assert "black 5 against their defender's black 4: equal or higher" in weaker.text
