@@ -97,11 +97,23 @@ _POSITION_TALK = re.compile(
 """A battle position named ("switch it to def", "in attack position"): not a stat asked."""
 
 
+MAIN_STAT = {"inazuma": "sp", "yugioh": "atk"}
+"""The stat a question asking what a card "is at" means, in the games where one number fights."""
+_AT_WHAT = re.compile(
+    r"\bwhat(?:'?s| is| are)\s+(?:he|she|it|they|him|her)\s+at\b|\bwhat(?:'?s| is)\s+(?:he|she|it)\s+now\b"
+    r"|\bwhat(?:'?s| is)\s+(?:his|her|its)\s+(?:number|total|power|stat)\b",
+    re.IGNORECASE,
+)
+
+
 def asked_stats(question: str, card: CardDef) -> list[str]:
     """The printed stats of `card` that `question` names, in the card's order."""
     without_name = _POSITION_TALK.sub(" ", question.lower())  # "switch it to def" names a position, not DEF
     for part in re.findall(r"[a-z0-9]+", card.name.lower()):
         without_name = re.sub(rf"\b{re.escape(part)}\w*", " ", without_name)
+    main = MAIN_STAT.get(card.game)
+    if main is not None and main in card.stats and _AT_WHAT.search(without_name):
+        return [main]  # "opp attacks with 2 guys, what is he at": the card's one number that changes
     return [
         key
         for key, value in card.stats.items()

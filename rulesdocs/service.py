@@ -1081,9 +1081,6 @@ def _unknown_card(question: str, matcher: FactMatcher, index: RulesIndex, game: 
     """The card named in a question about particular cards when the name holds a word the rules
     never use ("ash blossom"), or when our rules reference never names it ("mirror force", "tetsusaiga",
     named only in a demo deck list): such a card's text or ruling is not in the rulebook."""
-    famous = cardnames.outside_pool(question, game)
-    if famous is not None and not index.mentions(game, famous):
-        return famous
     for name in cardnames.named_card_question(question):
         pooled = cardnames.find(name, game)
         if pooled is not None and len(pooled.words) == len(cardnames.words_of(name)):
@@ -1091,7 +1088,8 @@ def _unknown_card(question: str, matcher: FactMatcher, index: RulesIndex, game: 
         described = not _CARD_PARTS.isdisjoint(cardnames.words_of(name))  # "the italic writing in the text box"
         if matcher.strange_words(name) or (not described and not index.mentions(game, name)):
             return name
-    return None
+    famous = cardnames.outside_pool(question, game)  # "does mirror force hit set monsters"
+    return famous if famous is not None and not index.mentions(game, famous) else None
 
 
 _CARD_PARTS = frozenset({"card", "cards", "text", "box", "writing", "icon", "symbol", "picture", "border", "corner"})

@@ -324,3 +324,10 @@ def test_a_follow_up_giving_one_sides_value_reworks_the_color_attack_with_its_ve
     assert lower.text.startswith("No: your attacker's black 5 against their defender's black 6: lower")
     weaker = fresh_service.ask("what if theirs was 4", where=where)
     assert "black 5 against their defender's black 4: equal or higher" in weaker.text
+
+
+def test_what_a_card_is_at_asks_its_fighting_stat(fresh_service: RulesService) -> None:
+    where = Asked(channel="what-is-he-at")
+    fresh_service.ask("jack wallside sp?", game="inazuma", where=where)
+    answer = fresh_service.ask("opp attacks with 2 guys, what is he at", where=where)
+    assert answer.text.startswith("With 2 opposing characters attacking: 600 - 200")
