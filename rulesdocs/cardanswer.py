@@ -701,6 +701,7 @@ def verdicts(
             kind_verdict(question, card)
             or cardstat.bonus_verdict(question, card)
             or cardstat.level_verdict(question, card)
+            or cardstat.phase_verdict(question, card)
             or chakracost.paid_with(question, card)
         )
     if whose is None and other is not None and yes_no and _PAIRING.search(question):

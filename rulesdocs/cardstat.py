@@ -222,3 +222,28 @@ def level_verdict(question: str, card: CardDef) -> str | None:
 
 
 _LEVELLED = frozenset({"technique", "reserve"})
+
+_PHASE_ASKED = re.compile(r"\b(strategy|attack|shooting|shoot|end)(?:ing)?\s+phase\b", re.IGNORECASE)
+_PHASE_PRINTED = re.compile(r"\b(Strategy|Attack|Shooting|End) phase\.", re.IGNORECASE)
+
+
+def phase_verdict(question: str, card: CardDef) -> str | None:
+    """No to using an Inazuma card in a phase its text is not marked for ("Shooting phase. Your
+    goalkeeper gets +300 SP."); in its own phase, whatever else the question asks decides it.
+
+    >>> from rulesdocs.cardnames import card
+    >>> punch = card("inazuma", "Pressure Punch")
+    >>> phase_verdict("can i play pressure punch in the attack phase to pump my defenders", punch)
+    'No, by its text: Pressure Punch is used only in the shooting phase, not the attack phase.'
+    >>> phase_verdict("can i use it twice in the shooting phase", punch) is None
+    True
+    """
+    asked = _PHASE_ASKED.search(question)
+    printed = sorted({found.group(1).lower() for found in _PHASE_PRINTED.finditer(card.text)})
+    if card.game != "inazuma" or asked is None or not printed or not _USE.search(question):
+        return None
+    phase = "shooting" if asked.group(1).lower() == "shoot" else asked.group(1).lower()
+    if phase in printed:
+        return None  # the right phase: whatever else the question asks decides it
+    marked = " or ".join(f"the {p} phase" for p in printed)
+    return f"No, by its text: {card.name} is used only in {marked}, not the {phase} phase."

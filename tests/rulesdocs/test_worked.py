@@ -331,3 +331,12 @@ def test_what_a_card_is_at_asks_its_fighting_stat(fresh_service: RulesService) -
     fresh_service.ask("jack wallside sp?", game="inazuma", where=where)
     answer = fresh_service.ask("opp attacks with 2 guys, what is he at", where=where)
     assert answer.text.startswith("With 2 opposing characters attacking: 600 - 200")
+
+
+def test_a_card_marked_for_one_phase_is_not_used_in_another(fresh_service: RulesService) -> None:
+    wrong_phase = fresh_service.ask(
+        "can i play pressure punch in the attack phase to pump my defenders", game="inazuma"
+    )
+    assert wrong_phase.text.startswith("No, by its text: Pressure Punch is used only in the shooting phase")
+    own_phase = fresh_service.ask("can i play pressure punch twice in the shooting phase", game="inazuma")
+    assert "used only in the shooting phase" not in own_phase.text
