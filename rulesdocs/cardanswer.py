@@ -20,7 +20,7 @@ import re
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from cards.describe import kind_line, stat_line, traits_line
-from rulesdocs import cardclaim, cardstat, cardtrait, chakracost, chat, colorfight, contender, statmod
+from rulesdocs import cardclaim, cardstat, cardtrait, chakracost, chat, colorfight, contender, lifepoints, statmod
 from rulesdocs.cardnames import granted_tags
 from rulesdocs.model import Citation
 from rulesdocs.understand import QuestionType
@@ -708,7 +708,7 @@ def verdicts(
         whose = pair_verdict(card, other)  # not "why cant my raiga attack their mitsu": that asks a rule
     if whose is None and qtype == "yesno" and kind in ("rule", "text"):  # "are my monsters safe from battle"
         whose = cardclaim.verdict(question, card)
-    worked = worked_out(question, card) or contender.needed(question, card, other)
+    worked = worked_out(question, card) or contender.needed(question, card, other) or lifepoints.worked(question, card)
     involved = contender.involvable(question, card, other) if qtype in ("yesno", "other") else None
     if involved is not None and qtype == "yesno":  # "can i stick him on it for the extra score": can he at all
         return whose, involved

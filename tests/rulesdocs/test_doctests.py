@@ -39,6 +39,7 @@ MODULES = [
     "rulesdocs.chakracost",
     "rulesdocs.quantities",
     "rulesdocs.levelturn",
+    "rulesdocs.lifepoints",
 ]
 
 

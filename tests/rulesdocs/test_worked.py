@@ -340,3 +340,10 @@ def test_a_card_marked_for_one_phase_is_not_used_in_another(fresh_service: Rules
     assert wrong_phase.text.startswith("No, by its text: Pressure Punch is used only in the shooting phase")
     own_phase = fresh_service.ask("can i play pressure punch twice in the shooting phase", game="inazuma")
     assert "used only in the shooting phase" not in own_phase.text
+
+
+def test_a_burn_card_against_the_life_points_given(fresh_service: RulesService) -> None:
+    lethal = fresh_service.ask("opp is at 700 lp, if i play ookazi do i win", game="yugioh")
+    assert lethal.text.startswith("Yes: Ookazi deals 800 damage, so your opponent goes from 700 to 0 Life Points")
+    short = fresh_service.ask("opp is at 900 lp, if i play ookazi do i win", game="yugioh")
+    assert short.text.startswith("No: Ookazi deals 800 damage, so your opponent goes from 900 to 100 Life Points")
