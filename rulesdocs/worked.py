@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, TypeVar
 from rulesdocs import (
     calc,
     cardnames,
+    colorchange,
     colorfight,
     entrance,
     handsize,
@@ -41,6 +42,10 @@ DIRECT_ATTACK_FACT = "c-direct-attack"
 """The Yu-Gi-Oh! fact stating that a direct attack deals the attacker's full ATK as damage."""
 COLOR_ATTACK_FACT = "c-attack-resolve"
 """The Inuyasha fact stating how an attack in one color is decided."""
+NO_NEGATIVE_FACT = "m-no-negative"
+"""The Inuyasha fact stating that no number ever goes below 0."""
+COLOR_BOOST_FACT = "g-color-boost-missing-color"
+"""The Inuyasha fact stating how a color bonus applies (only in a color the character has)."""
 LAST_CHANCE_FACT = "last-chance"
 """The Inazuma fact stating how a shot's last chance is decided."""
 LEVEL_FACTS = {False: "move-level-condition", True: "tech-level-condition"}
@@ -138,6 +143,11 @@ def _inazuma(asked: _Asked) -> Worked | None:
 
 
 def _inuyasha(asked: _Asked) -> Worked | None:
+    changed = colorchange.read(asked.typed)
+    if changed is not None and (changed.change < 0 or colorfight.color_attack(asked.typed) is None):
+        # "opps char has 1 red and gets -3 red, so is it at -2 now?" (a penalty is never an attack's value)
+        fact = NO_NEGATIVE_FACT if changed.value + changed.change < 0 else COLOR_BOOST_FACT
+        return Worked(colorchange.outcome(changed, asked.typed), fact, asked.question)
     named = namedfight.read(asked.typed, "inuyasha") if colorfight.color_attack(asked.typed) is None else None
     if named is not None and (attack := colorfight.color_attack(named.text)) is not None:
         told = f"{named.legend} {colorfight.color_outcome(attack)}"

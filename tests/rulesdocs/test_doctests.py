@@ -40,6 +40,7 @@ MODULES = [
     "rulesdocs.quantities",
     "rulesdocs.levelturn",
     "rulesdocs.lifepoints",
+    "rulesdocs.colorchange",
 ]
 
 

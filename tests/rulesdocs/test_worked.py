@@ -347,3 +347,14 @@ def test_a_burn_card_against_the_life_points_given(fresh_service: RulesService) 
     assert lethal.text.startswith("Yes: Ookazi deals 800 damage, so your opponent goes from 700 to 0 Life Points")
     short = fresh_service.ask("opp is at 900 lp, if i play ookazi do i win", game="yugioh")
     assert short.text.startswith("No: Ookazi deals 800 damage, so your opponent goes from 900 to 100 Life Points")
+
+
+def test_a_color_penalty_stops_at_zero(fresh_service: RulesService) -> None:
+    floored = fresh_service.ask("opps char has 1 red and gets -3 red, so is it at -2 now?", game="inuyasha")
+    assert floored.text.startswith("No: red 1 - 3 = 0: no number in this game ever goes below 0")
+    raised = fresh_service.ask("my guy has 4 blue and gets +2 blue, whats his blue", game="inuyasha")
+    assert raised.text.startswith("Blue 4 + 2 = 6.")
+    lacking = fresh_service.ask(
+        "effect says +2 black to my guy but he has no black at all, does he get 2 black?", game="inuyasha"
+    )
+    assert "+ 2 =" not in lacking.text
