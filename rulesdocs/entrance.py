@@ -9,6 +9,9 @@ reaches 4.
 >>> print(outcome(merge(before, "what about one with entrance 2")))
 Yes: Entrance 2 is at or below your Turn Indicator of 3, so it can be played (a Ninja still needs \
 its Hand cost paid, and you deploy 1 Ninja per turn).
+>>> print(outcome(merge("turn marker is on 2, can i deploy a ninja with entrance 3", "what about on my next turn")))
+Yes: Entrance 3 is at or below your Turn Indicator of 3, so it can be played (a Ninja still needs \
+its Hand cost paid, and you deploy 1 Ninja per turn).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ _COST = re.compile(
     r"\bentrance(?:\s+cost)?\s*(?:is\s+|of\s+|=\s*|at\s+)*(\d{1,2})\b|\b(\d{1,2})\s+entrance\b", re.IGNORECASE
 )
 
+_NEXT_TURN = re.compile(r"\b(?:my\s+)?next\s+turn\b", re.IGNORECASE)
 _PUT_ON = re.compile(r"\b(?:it|its|it's|marker|indicator)\s+(?:is\s+|was\s+)?(?:on|at)\s+(\d{1,2})\b", re.IGNORECASE)
 
 
@@ -54,6 +58,8 @@ def merge(previous: str, follow_up: str) -> Entrance | None:
     indicator, cost = number(_INDICATOR, follow_up), number(_COST, follow_up)
     if indicator is None and cost is None:
         indicator = number(_PUT_ON, follow_up)  # "and with it on 5?": the marker is put on a number
+    if indicator is None and cost is None and before.indicator is not None and _NEXT_TURN.search(follow_up):
+        indicator = before.indicator + 1  # "what about on my next turn": the marker goes up 1 at its end
     if indicator is None and cost is None:
         return None
     return replace(

@@ -537,7 +537,8 @@ class RulesService:
             asked_before = previous.question  # "and if mine was only 5?" after "is their guy defeated"
             yes_no = outcome.verdict(asked_before, said) if understand.question_type(asked_before) == "yesno" else None
         said = f"{yes_no}: {_lower_opening(said)}" if yes_no is not None else said
-        text = f"{said}{found.own_text}\n\nThe rule: {fact.answer}"
+        rule = understand.shape(fact.answer, "whatis")  # a statement: its own Yes/No answered another question
+        text = f"{said}{found.own_text}\n\nThe rule: {rule}"
         return dataclasses.replace(ruled, text=text), dataclasses.replace(
             understood, asked=found.asked, fact=fact.id, worked=True
         )

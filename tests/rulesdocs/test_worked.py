@@ -358,3 +358,11 @@ def test_a_color_penalty_stops_at_zero(fresh_service: RulesService) -> None:
         "effect says +2 black to my guy but he has no black at all, does he get 2 black?", game="inuyasha"
     )
     assert "+ 2 =" not in lacking.text
+
+
+def test_next_turn_raises_the_turn_indicator_by_one(fresh_service: RulesService) -> None:
+    where = Asked(channel="next-turn")
+    fresh_service.ask("my turn marker is on 2, can i deploy a ninja with entrance cost 3", game="naruto", where=where)
+    later = fresh_service.ask("what about on my next turn then", where=where)
+    assert later.text.startswith("Yes: Entrance 3 is at or below your Turn Indicator of 3")
+    assert "The rule: No:" not in later.text  # the cited rule is stated, not a verdict on another question
