@@ -37,7 +37,7 @@ from rulesdocs.model import GameId
 from rulesdocs.service import Asked, RulesService
 
 TRAINING_SETS = (
-    "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "blind", "blind2",
+    "dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "blind", "blind2",
 )  # fmt: skip
 SETS_DIR = Path(__file__).resolve().parent.parent / "tests" / "rulesdocs"
 CLOSE_WORDS = 0.65
