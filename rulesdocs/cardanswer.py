@@ -98,6 +98,9 @@ _POSITION_TALK = re.compile(
 
 
 MAIN_STAT = {"inazuma": "sp", "yugioh": "atk"}
+FIGHTING_STATS = {"naruto": ("combat", "support"), "yugioh": ("atk", "def"), "inazuma": ("sp",)}
+"""The numbers "its stats" means for a card that fights."""
+_STATS_WORD = re.compile(r"\b(?:stats?|stat line|numbers)\b", re.IGNORECASE)
 """The stat a question asking what a card "is at" means, in the games where one number fights."""
 _AT_WHAT = re.compile(
     r"\bwhat(?:'?s| is| are)\s+(?:he|she|it|they|him|her)\s+at\b|\bwhat(?:'?s| is)\s+(?:he|she|it)\s+now\b"
@@ -114,6 +117,9 @@ def asked_stats(question: str, card: CardDef) -> list[str]:
     main = MAIN_STAT.get(card.game)
     if main is not None and main in card.stats and _AT_WHAT.search(without_name):
         return [main]  # "opp attacks with 2 guys, what is he at": the card's one number that changes
+    fighting = [key for key in FIGHTING_STATS.get(card.game, ()) if key in card.stats]
+    if fighting and _STATS_WORD.search(without_name):
+        return fighting  # "tenten uses kunai, what are her stats after"
     return [
         key
         for key, value in card.stats.items()

@@ -343,6 +343,7 @@ def lookup(question: str, game: GameId, common: Collection[str] = ()) -> Mention
                 and (candidate not in common or (word != bare and _value_follows(words, at)))
                 and candidate not in textmod.STOP_WORDS
             ):
+                name = _best_sharing(game, candidate, name, plain)  # "hana the archer": Hana, Shrine Archer
                 return Mention(name, kind_of(game, name), (candidate,))
     for word in words:  # "swordmistres": a typo of one name word that names one card
         if len(word) >= SHORT_TYPO_MIN and word not in common and word not in textmod.STOP_WORDS:
@@ -351,6 +352,26 @@ def lookup(question: str, game: GameId, common: Collection[str] = ()) -> Mention
                 return Mention(shorts[hit[0]], kind_of(game, shorts[hit[0]]), (word,))
     fuzzy = _fuzzy(words, choices, common, min_size=1)
     return Mention(fuzzy[0], kind_of(game, fuzzy[0]), fuzzy[1]) if fuzzy is not None else None
+
+
+def _best_sharing(game: GameId, word: str, chosen: str, typed: Sequence[str]) -> str:
+    """Of the cards whose name begins with `word` (the versions of one character: "Hana, Girl Out of
+    Time", "Hana, Shrine Archer"), the one whose other name words the question types ("hana the
+    archer"); `chosen` when none or several do.
+
+    >>> _best_sharing("inuyasha", "hana", "Hana, Girl Out of Time", "what colors does hana the archer have".split())
+    'Hana, Shrine Archer'
+    """
+    typed_words = {_singular(w, frozenset()) for w in typed} | set(typed)
+    scored = []
+    for name in _cards(game):
+        words = _words(name.replace("-", " "))
+        if words and words[0] == word:
+            extra = set(words[1:]) - textmod.STOP_WORDS
+            scored.append((len(extra & typed_words), name))
+    best = max((score for score, _ in scored), default=0)
+    winners = [name for score, name in scored if score == best]
+    return winners[0] if best > 0 and len(winners) == 1 else chosen
 
 
 def _value_follows(words: Sequence[str], at: int) -> bool:

@@ -84,6 +84,8 @@ def with_bonus(spell: CardDef, monster: CardDef, stats: list[str]) -> str | None
     or `monster` is not a monster (an Inuyasha item's or location's colors: `colorbonus`)."""
     if spell.game == "inuyasha":
         return colorbonus.with_bonus(spell, monster)
+    if spell.game == "naruto":
+        return jutsu_bonus(spell, monster)
     if spell.game != "yugioh" or monster.type != "monster" or spell.type != "spell":
         return None
     found = bonuses(spell)
@@ -110,3 +112,37 @@ def with_bonus(spell: CardDef, monster: CardDef, stats: list[str]) -> str | None
     whom = " or ".join(dict.fromkeys(w for b in applying for w in b.who if w.lower() in own)) or "any face-up"
     effect = "bonus" if sum(b.amount for b in applying) >= 0 else "penalty"
     return f"With {spell.name}, {monster.name} has {' and '.join(parts)} (its {effect} is for {whom} monsters)."
+
+
+_USER_GETS = re.compile(
+    r"^(?:User: (?P<user>[^.]+)\. )?The user gets (?P<c>[+-]\d+)/(?P<s>[+-]\d+)(?: and \"[^\"]+\")? this turn"
+    r"(?:, or (?P<c2>[+-]\d+)/(?P<s2>[+-]\d+) if it has the (?P<attr>\w+) attribute)?\."
+)
+
+
+def jutsu_bonus(jutsu: CardDef, ninja: CardDef) -> str | None:
+    """A Naruto Ninja's Combat/Support with a Jutsu's "The user gets +X/+Y this turn" applied, or None.
+
+    >>> from rulesdocs.cardnames import card
+    >>> print(jutsu_bonus(card("naruto", "Kunai"), card("naruto", "Tenten")))
+    With Kunai, Tenten is 4/3 this turn (2/1 printed, +2/+2).
+    >>> print(jutsu_bonus(card("naruto", "Demon Wind Shuriken"), card("naruto", "Tenten")))
+    With Demon Wind Shuriken, Tenten is 5/1 this turn (2/1 printed, +3/+0, as it has the Weapon attribute).
+    """
+    found = _USER_GETS.search(jutsu.text)
+    combat, support = ninja.stats.get("combat"), ninja.stats.get("support")
+    if jutsu.type != "Jutsu" or ninja.type != "Ninja" or found is None:
+        return None
+    if not isinstance(combat, int) or not isinstance(support, int):
+        return None
+    if found["user"]:
+        return None  # a Jutsu only some Ninjas may use: whether this one may is a question of its own
+    plus_c, plus_s, why = int(found["c"]), int(found["s"]), ""
+    attribute = str(ninja.stats.get("attribute", ""))
+    if found["attr"] and found["attr"].lower() in attribute.lower():
+        plus_c, plus_s = int(found["c2"]), int(found["s2"])
+        why = f", as it has the {found['attr']} attribute"
+    return (
+        f"With {jutsu.name}, {ninja.name} is {combat + plus_c}/{support + plus_s} this turn "
+        f"({combat}/{support} printed, {plus_c:+d}/{plus_s:+d}{why})."
+    )

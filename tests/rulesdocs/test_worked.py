@@ -366,3 +366,12 @@ def test_next_turn_raises_the_turn_indicator_by_one(fresh_service: RulesService)
     later = fresh_service.ask("what about on my next turn then", where=where)
     assert later.text.startswith("Yes: Entrance 3 is at or below your Turn Indicator of 3")
     assert "The rule: No:" not in later.text  # the cited rule is stated, not a verdict on another question
+
+
+def test_a_jutsu_bonus_and_a_shared_first_name_are_read(fresh_service: RulesService) -> None:
+    kunai = fresh_service.ask("tenten uses kunai, what are her stats after", game="naruto")
+    assert kunai.text.startswith("With Kunai, Tenten is 4/3 this turn (2/1 printed, +2/+2).")
+    archer = fresh_service.ask("what colors does hana the archer have", game="inuyasha")
+    assert archer.card == "Hana, Shrine Archer"
+    invig = fresh_service.ask("if i throw invig on my battle ox what are its atk and def", game="yugioh")
+    assert invig.text.startswith("With Invigoration, Battle Ox has ATK 2100")
