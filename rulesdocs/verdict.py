@@ -15,6 +15,8 @@ number: "2 reserve" and "1 reserve"), or nothing is added.
 'No: 1 to 3 Ninjas per Team: ...'
 >>> prefixed("can i keep 2 heroes around for next turn", "You may keep 1 Hero for next turn, or none.")
 'No: you may keep 1 Hero for next turn, or none.'
+>>> prefixed("card doesnt say restricted, can i still jam 4 copies in my deck", "3 copies at most of a name.")
+'No: 3 copies at most of a name.'
 >>> prefixed("can i have 2 monsters", "Yes: up to 5 monsters.")
 'Yes: up to 5 monsters.'
 >>> prefixed("can i attack with 2 monsters", "Each monster attacks once per turn.")
@@ -48,7 +50,8 @@ from rulesdocs.text import NUMBER_WORDS, count
 
 _NUMBER = r"(\d{1,3}|" + "|".join(w for w in NUMBER_WORDS if len(w) > 2) + r")"
 _ASKED = re.compile(
-    r"^\W*(?:(?:so|ok|okay|and|but|wait|also)\W+)*(?:can|could|may|am i allowed to|is it (?:ok|legal|allowed) to)\b"
+    r"(?:^|[,.;!?]\s)\W*(?:(?:so|ok|okay|and|but|wait|also)\W+)*"
+    r"(?:can|could|may|am i allowed to|is it (?:ok|legal|allowed) to)\b"
     r"[^?.]{0,60}?\b" + _NUMBER + r"\s+([a-z]+)",
     re.IGNORECASE,
 )
