@@ -582,6 +582,36 @@ _KIND_LABEL = {"hero": "a Hero", "ally": "an Ally"}
 _SINGULAR_KIND = {**_KIND_NOUNS, "characters": "character"}
 
 
+_TOGETHER = re.compile(
+    r"\b(?:both|two|2|same time|together|at once|side by side|another|second|multiple)\b", re.IGNORECASE
+)
+_IN_PLAY = re.compile(r"\b(?:out|in play|on the (?:field|table|board)|control|have|play)\b", re.IGNORECASE)
+_NEGATED_ASK = re.compile(r"\b(?:cant|can't|cannot|can not)\b", re.IGNORECASE)
+_DECK = re.compile(r"\b(?:deck|decks|run|copies)\b", re.IGNORECASE)
+"""A deck may hold several copies of a Unique card: only control is limited."""
+
+
+def unique_verdict(question: str, card: CardDef) -> str | None:
+    """No to having two characters of one name in play when an Inuyasha card is Unique ("can i have
+    both raigas out at the same time"); None when the question asks no such thing or it isn't Unique.
+
+    >>> from rulesdocs.cardnames import card
+    >>> unique_verdict("can i have both raigas out at the same time", card("inuyasha", "Raiga, Hot-Headed Guardian"))
+    'No: Raiga, Hot-Headed Guardian is Unique, so you may control only 1 character with the name Raiga at a time.'
+    >>> unique_verdict("can raiga attack twice", card("inuyasha", "Raiga, Hot-Headed Guardian")) is None
+    True
+    >>> unique_verdict("can i have 2 raigas in my deck", card("inuyasha", "Raiga, Hot-Headed Guardian")) is None
+    True
+    """
+    if card.game != "inuyasha" or "Unique" not in card.tags:
+        return None
+    if not (_TOGETHER.search(question) and _IN_PLAY.search(question)) or _DECK.search(question):
+        return None
+    named = card.name.split(",")[0]
+    opening = "Right, you can't" if _NEGATED_ASK.search(question) else "No"
+    return f"{opening}: {card.name} is Unique, so you may control only 1 character with the name {named} at a time."
+
+
 def kind_verdict(question: str, card: CardDef) -> str | None:
     """Yes/No to "can poisoned tea hit a hero" from the kind of Character an Usagi effect card targets
     (a Character is a Hero or an Ally); None when the question asks no kind or the text targets none.
@@ -705,6 +735,7 @@ def verdicts(
     if whose is None and yes_no:  # "does trainee playmaker get +100 when defending"
         whose = (
             kind_verdict(question, card)
+            or unique_verdict(question, card)
             or cardstat.bonus_verdict(question, card)
             or cardstat.level_verdict(question, card)
             or cardstat.phase_verdict(question, card)

@@ -375,3 +375,10 @@ def test_a_jutsu_bonus_and_a_shared_first_name_are_read(fresh_service: RulesServ
     assert archer.card == "Hana, Shrine Archer"
     invig = fresh_service.ask("if i throw invig on my battle ox what are its atk and def", game="yugioh")
     assert invig.text.startswith("With Invigoration, Battle Ox has ATK 2100")
+
+
+def test_a_unique_character_limits_control_not_the_deck(fresh_service: RulesService) -> None:
+    both = fresh_service.ask("can i have both raigas out at the same time, hot headed + the wanderer", game="inuyasha")
+    assert both.text.startswith("No: Raiga, Hot-Headed Guardian is Unique")
+    deck = fresh_service.ask("can i have 2 raiga hot headed guardians in my deck", game="inuyasha")
+    assert "is Unique, so you may control only 1" not in deck.text
