@@ -4,7 +4,7 @@ A question naming "a 2 player game" is answered by the fact about 2 players, not
 however alike their phrasings read; a "level 5 monster" by the rule for Levels 5 and 6. This module
 reads which number goes with which unit in the question (`asked`) and which numbers, lists and
 ranges an answer gives each unit (`given`), so that the ranking can prefer an answer that speaks of
-the very number asked (`agrees`).
+the very number asked (`fit`).
 """
 
 from __future__ import annotations
@@ -116,34 +116,27 @@ def given(answer: str) -> dict[str, list[tuple[float, float]]]:
     return out
 
 
-def clashes(wanted: dict[str, int], answer: str) -> bool:
-    """True when the answer gives an asked unit only other numbers ("a 3-player game" to "2 player").
+def fit(wanted: dict[str, int], answer: str) -> int:
+    """1 when the answer gives some asked unit the very number asked, -1 when it gives an asked unit
+    only other numbers ("a 3-player game" to "2 player"), else 0.
 
-    >>> clashes({"player": 2}, "14 tokens: in a 3-player game (pool of 26)")
-    True
-    >>> clashes({"player": 2}, "By player count: 2 players start with 19, 3 players 26")
-    False
-    >>> clashes({"level": 5}, "Any order: deploy in whatever order you like")
-    False
-    """
-    offered = given(answer)
-    return any(
-        unit in offered and not any(low <= number <= high for low, high in offered[unit])
-        for unit, number in wanted.items()
-    )
-
-
-def agrees(wanted: dict[str, int], answer: str) -> bool:
-    """True when the answer gives some unit the very number the question asks about.
-
-    >>> agrees({"player": 2}, "10 tokens: in a 2-player game (pool of 19)")
-    True
-    >>> agrees({"player": 2}, "14 tokens: in a 3-player game (pool of 26)")
-    False
-    >>> agrees({"level": 8}, "2 Tributes: a monster of Level 7 or higher needs 2")
-    True
+    >>> fit({"player": 2}, "10 tokens: in a 2-player game (pool of 19)")
+    1
+    >>> fit({"player": 2}, "14 tokens: in a 3-player game (pool of 26)")
+    -1
+    >>> fit({"player": 2}, "By player count: 2 players start with 19, 3 players 26")
+    1
+    >>> fit({"level": 8}, "2 Tributes: a monster of Level 7 or higher needs 2")
+    1
+    >>> fit({"level": 5}, "Any order: deploy in whatever order you like")
+    0
     """
     if not wanted:
-        return False
+        return 0
     offered = given(answer)
-    return any(low <= number <= high for unit, number in wanted.items() for low, high in offered.get(unit, ()))
+    covered = [
+        any(low <= number <= high for low, high in offered[unit]) for unit, number in wanted.items() if unit in offered
+    ]
+    if any(covered):
+        return 1
+    return -1 if covered else 0

@@ -152,9 +152,10 @@ def fuse(
             score += SHAPE_BONUS
         if qtype == "when" and _WHEN_ANSWER.search(hit.fact.answer[:WHEN_OPENING]):
             score += SHAPE_BONUS
-        if counted and quantities.agrees(counted, hit.fact.answer):
+        counts = quantities.fit(counted, hit.fact.answer) if counted else 0
+        if counts > 0:
             score += COUNT_BONUS  # "a 2 player game" is answered by the 2-player fact, not the 3-player one
-        elif counted and quantities.clashes(counted, hit.fact.answer):
+        elif counts < 0:
             score -= COUNT_PENALTY
         if hit.phrasing and voice_differs(question, hit.phrasing):
             score -= VOICE_PENALTY  # "can an expended char attack" is not "can it be attacked"

@@ -1,8 +1,9 @@
 """A situation described with numbers, worked out by the game's rule: one reader per game.
 
-Yu-Gi-Oh! battles (ATK against ATK or DEF, direct attacks), Inazuma shots at their last chance,
-Inuyasha attacks in a color, Naruto showdowns and Entrance costs, and, for the games with a hand
-limit, the cards to discard at the end of a turn. A follow-up that changes one value ("what if
+Yu-Gi-Oh! battles (ATK against ATK or DEF, direct attacks), Inazuma shots at their last chance and
+card levels against the turn number, Inuyasha attacks in a color and color values after a bonus or
+a penalty, Naruto showdowns and Entrance costs, and, for the games with a hand limit, the cards to
+discard at the end of a turn (yours, or your opponent's). A follow-up that changes one value ("what if
 theirs was 6") reworks the previous question's situation.
 
 >>> found = read("yugioh", "my 1800 atk monster attacks their 1500 def monster", None, None, "")
