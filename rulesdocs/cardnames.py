@@ -181,31 +181,31 @@ def versions(game: GameId, name: str) -> list[CardDef]:
 
 
 @cache
-def _nicknames(game: GameId) -> dict[tuple[str, ...], str]:
-    """Community nicknames of built-in cards ("bewd", "dm") as word tuples -> printed name."""
+def _nickname_table(game: GameId) -> dict[str, str]:
+    """The nickname table's entries for `game`: nickname -> printed name (empty without the catalog)."""
     try:
         from cards.catalog.builtin import load_nicknames
     except ImportError:
         return {}
+    return load_nicknames().get(game, {})
+
+
+@cache
+def _nicknames(game: GameId) -> dict[tuple[str, ...], str]:
+    """Community nicknames of built-in cards ("bewd", "dm") as word tuples -> printed name."""
     cards = _cards(game)
     return {
-        tuple(_words(alias)): name
-        for alias, name in load_nicknames().get(game, {}).items()
-        if name in cards and _words(alias)
+        tuple(_words(alias)): name for alias, name in _nickname_table(game).items() if name in cards and _words(alias)
     }
 
 
 @cache
 def _outside_pool(game: GameId) -> dict[tuple[str, ...], str]:
-    """Cards the nickname table knows that our pool lacks ("mirror force", "mst"), as word tuples of
-    their printed name and of their nicknames of 2+ words -> printed name."""
-    try:
-        from cards.catalog.builtin import load_nicknames
-    except ImportError:
-        return {}
+    """Cards the nickname table knows that our pool lacks ("mirror force", "feather duster"), as word
+    tuples of their printed name and of their nicknames of 2+ words -> printed name."""
     cards = _cards(game)
     out: dict[tuple[str, ...], str] = {}
-    for alias, name in load_nicknames().get(game, {}).items():
+    for alias, name in _nickname_table(game).items():
         if name in cards:
             continue
         for typed in (name, alias):

@@ -18,7 +18,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_COLOR = r"(red|white|black|blue|purple)"
+from rulesdocs.colorfight import COLORS
+
+_COLOR = "(" + "|".join(COLORS) + ")"
 _HAS = re.compile(rf"\b(?:has|have|got|at|is)\s+(?:a\s+)?(\d{{1,2}})\s+{_COLOR}\b|\b{_COLOR}\s+(\d{{1,2}})\b", re.I)
 _LACKS = re.compile(rf"\b(?:no|without|not?\s+any|doesn.?t have(?: any)?|lacks?)\s+{_COLOR}\b", re.IGNORECASE)
 """A character without the color gains nothing from a bonus in it: another rule, not worked out here."""
@@ -50,7 +52,7 @@ def read(question: str) -> ColorChange | None:
 
 _GUESSED = re.compile(
     r"\b(?:at|be|become|becomes|now|to|go to|goes to)\s+(-\s?\d{1,2}|\d{1,2})\b"
-    r"(?!\s*(?:red|white|black|blue|purple)\b)",
+    r"(?!\s*" + _COLOR + r"\b)",
     re.I,
 )
 
