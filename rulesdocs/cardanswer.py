@@ -128,6 +128,37 @@ def asked_stats(question: str, card: CardDef) -> list[str]:
     ]
 
 
+_OWNER_VERB = re.compile(r"\b(?:does|do|did|would|will)\s+(\w+)\s+(?:add|have|get|give|bring|end up)\b", re.I)
+
+
+def asks_stat_of(question: str, card: CardDef, other: CardDef) -> bool:
+    """True when `question` names two cards and asks a stat of `other`, not of `card` (the one named
+    first): by a possessive before the stat ("if rock lee is head whats guys support") or as the card
+    that adds it ("how much support does guy add").
+
+    >>> from rulesdocs.cardnames import card
+    >>> lee, guy = card("naruto", "Rock Lee"), card("naruto", "Might Guy")
+    >>> asks_stat_of("so if rock lee is head whats gais support", lee, guy)
+    True
+    >>> asks_stat_of("whats rock lees support with guy behind him", lee, guy)
+    False
+    """
+    from rulesdocs import cardnames
+
+    stats = [w for key in other.stats for w in STAT_WORDS.get(key, (key.replace("_", " "),))]
+    if not stats:
+        return False
+    said = "|".join(sorted((re.escape(w) for w in stats), key=len, reverse=True))
+    owners = [m.group(1) for m in re.finditer(rf"\b([a-z0-9']+?)(?:'s|s'|s)?\s+(?:{said})\b", question, re.I)]
+    owners += [m.group(1) for m in _OWNER_VERB.finditer(question) if re.search(rf"\b(?:{said})\b", question, re.I)]
+    for owner in owners:
+        for typed in dict.fromkeys((owner, owner.rstrip("'"), owner + "s")):
+            found = cardnames.lookup(typed, other.game)
+            if found is not None and found.name == other.name and found.name != card.name:
+                return True
+    return False
+
+
 def card_kind(question: str, card: CardDef, qtype: QuestionType) -> CardKind:
     """What a question about `card` wants: its stats, its text, or a rule about it."""
     stats = asked_stats(question, card)
@@ -222,19 +253,29 @@ _ASKS_OWN = re.compile(
     r"\b(?:my own|my|our|own|friendly)\s+(?!opp|enemy)(?:\w+\s+)?" + _NOUNS + r"\b|\b(?:me|myself)\b", re.IGNORECASE
 )
 _ASKS_THEIRS = re.compile(
-    r"\b(?:opp(?:onent)?'?s?|their|enemy|opposing|the other player'?s?)\s+(?:\w+\s+)?" + _NOUNS, re.IGNORECASE
+    r"\b(?:opp(?:onent)?'?s?|their|enemy|opposing|the other player'?s?)\s+(?:\w+\s+)?"
+    + _NOUNS
+    # the opponent as the one it acts on: "does my opp have to dump chakra", "do they draw too"
+    + r"|\b(?:my |the )?opp(?:onent)?s?\s+(?:also\s+|too\s+)?"
+    r"(?:has|have|had|gets?|got|draws?|must|needs?|discards?|pays?|loses?|dumps?)\b"
+    r"|\b(?:make|makes|force|forces)\s+(?:my |the )?opp(?:onent)?s?\b"
+    r"|\bdo(?:es)?\s+they\s+(?:also\s+)?(?:have to|get|draw|discard|pay|lose|need)\b",
+    re.IGNORECASE,
 )
 _AFFECTS = re.compile(
     r"\b(?:hit|hits|affect|affects|target|targets|destroy|destroys|work|works|kill|kills|damage|damages|"
     r"(?:use|play|cast|attach|stick|put)\b[^?.]{0,30}?\bon|heal|heals|buff|buffs|weaken|boost|boosts|apply|applies|"
-    r"expend|exhaust|strike|discard|return|bounce|steal|take|injure|remove|pump|pumps|give|gives|count|counts|refresh|ready|protect)\b",
+    r"expend|exhaust|strike|discard|return|bounce|steal|take|injure|remove|pump|pumps|give|gives|count|counts|refresh|ready|protect|"
+    r"draw|draws|dump|dumps|pay|pays)\b",
     re.IGNORECASE,
 )
 _TEXT_THEIRS = re.compile(r"\b(?:opposing|opponent'?s?|your opponent|enemy)\b", re.I)
 _TEXT_OWN = re.compile(r"\byou control\b|\byour (?!opponent)(?:own |other )?" + _NOUNS, re.I)
 _ASKS_SELF = re.compile(r"\b(?:herself|himself|itself|themselves|its own self)\b", re.I)
 _TEXT_OTHER = re.compile(r"\b(?:another|other) (?:character|ninja|monster|card)\b", re.I)
-_TEXT_BOTH = re.compile(r"\b(?:both sides|each player|both players|every|all|any)\b", re.I)
+_TEXT_BOTH = re.compile(
+    r"\b(?:both sides|each player|both players|both hands|every|all|any)\b|\b(?:whenever|when|if) a player\b", re.I
+)
 
 
 _SUMMONING = re.compile(
@@ -673,10 +714,12 @@ def whose_verdict(question: str, card: CardDef) -> str | None:
     if not _AFFECTS.search(question) or _other_kind_targeted(question, card.text):
         return None
     own, theirs = bool(_ASKS_OWN.search(question)), bool(_ASKS_THEIRS.search(question))
-    if own == theirs:
-        return None
     text = card.text
     says_theirs, says_own, says_both = (bool(p.search(text)) for p in (_TEXT_THEIRS, _TEXT_OWN, _TEXT_BOTH))
+    if own and theirs and says_both and not says_own and not says_theirs:  # "me too or just my opponent"
+        return "Both, by its text: it affects both players alike."
+    if own == theirs:
+        return None
     if says_theirs and not says_own and not says_both:
         scope = "theirs"
     elif says_own and not says_theirs:
@@ -729,7 +772,8 @@ def verdicts(
     a Character can be involved with an Event: Yes/No answers, given only to yes/no questions) and
     what its printed numbers work out to (Tributes, a contender's total), each None when nothing."""
     yes_no = kind == "rule" and qtype in ("yesno", "other")  # not "what happens in my discard step…"
-    whose = whose_verdict(question, card) if yes_no else None
+    # "does my opp have to dump chakra too": a yes/no naming a stat word still asks whom the card reaches
+    whose = whose_verdict(question, card) if yes_no or (kind == "stat" and qtype == "yesno") else None
     if whose is None and qtype in ("yesno", "other"):  # "does farmers champion count as a ronin", any kind
         whose = cardtrait.verdict(question, card)
     if whose is None and yes_no:  # "does trainee playmaker get +100 when defending"

@@ -448,6 +448,9 @@ class RulesService:
                 refers = _REFERS_BACK.search(stripped) is not None
                 paired = earlier is not None and cardanswer.pairs(question, card, earlier, refers)
                 other = earlier if paired else None  # "would it work on raiga" after Mitsu
+            if other is not None and cardanswer.asks_stat_of(stripped, card, other):
+                card, other = other, card  # "so if rock lee is head whats guys support": Guy's support
+                card_kind = cardanswer.card_kind(stripped, card, qtype)
             asks_stat = other is not None and (
                 cardanswer.asked_stats(stripped, other) or cardanswer.asks_with(stripped)
             )

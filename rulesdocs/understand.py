@@ -86,6 +86,11 @@ def question_type(question: str) -> QuestionType:
     if (confirms or _SO_STATEMENT.match(q)) and not _WH_WORD.search(q):
         return "yesno"  # "so max 2 characters per setup right?", "so my moment just fizzles?"
     for clause in _clauses(asked):
+        conditioned = _CONDITIONED_ASK.match(clause)  # "when opp blocks, do they discard too": the question after
+        if conditioned is not None and conditioned.group(1).strip() and not _WH_WORD.search(conditioned.group(1)):
+            found = _opening_type(conditioned.group(2))
+            if found is not None:
+                return found
         found = _opening_type(clause)
         if found is not None:
             return found
@@ -118,6 +123,12 @@ _AFTER_CONDITION = re.compile(
     r"(?:i|you|we|it|they|he|she)\b.*)$",
     re.IGNORECASE,
 )
+_CONDITIONED_ASK = re.compile(
+    _LEAD + r"(?:if|after|once|when|whenever|while|with)\b(.*?)\s"
+    r"((?:can|could|may|do|does|did|will|would|must|am|is|are|should|has|have)\s+(?:i|u|you|we|it|they|he|she|my|their|the|opp\w*)\b.*)$",
+    re.IGNORECASE,
+)
+"""A question asked after a situation it opens with ("with gato transport out does my opp…")."""
 _LEADING_STATEMENTS = re.compile(r"^(?:[^?.!]+\.+\s+)+(?=\S)")
 """Sentences of situation, ended by a period, before the question ("i stole their fang blade. do i pay…")."""
 _CLAUSE = re.compile(r"[,;?!]+\s*|\s+(?:so|then|but)\s+")

@@ -357,3 +357,17 @@ def test_a_number_that_is_not_the_x_paid_works_nothing_out() -> None:
     clone = cardnames.card("naruto", "Multi Shadow Clone Jutsu")
     assert clone is not None
     assert cardanswer.x_paid("i have 3 cards in hand, can i play multi shadow clone", clone) is None
+
+
+def test_a_stat_asked_of_the_second_card_named_is_that_cards(fresh_service: RulesService) -> None:
+    asked = "gai supporting rock lee as head, whats gai's support value then"
+    answer = fresh_service.ask(asked, game="naruto", where=Asked(channel="owner"))
+    assert answer.kind == "card" and answer.text.startswith("Might Guy has support 0")
+    first = fresh_service.ask("whats rock lees support with gai behind him", game="naruto", where=Asked(channel="own2"))
+    assert first.text.startswith("Rock Lee has support")
+
+
+def test_a_card_reaching_both_players_answers_me_too_or_just_them() -> None:
+    asked = "does gato transport make me discard chakra too or just my opponent"
+    told = cardanswer.whose_verdict(asked, _card("naruto", "Gato Transport"))
+    assert told is not None and told.startswith("Yes, by its text: it affects both")

@@ -35,6 +35,10 @@ from rulesdocs.understand import profile, question_type, shape, situation
         ("i stole their fang blade with snatch and run. do i pay its deck cost too?", "yesno"),  # a situation first
         ("its turn 3. how many reserves can i move", "howmany"),
         ("first turn and it wont let me play swordmistress of the mifune. why?? i got nothing to pay with", "why"),
+        ("with gato transport out does my opp have to dump chakra", "yesno"),  # a situation, then the question
+        ("when my opponent attacks can i activate a trap", "yesno"),
+        ("when my monster is destroyed where does it go", "when"),  # a wh-word: not a yes/no after a situation
+        ("when do i draw", "when"),
     ],
 )
 def test_question_types(question: str, kind: str) -> None:
@@ -364,6 +368,10 @@ def test_silent_marks_an_interpretation_only() -> None:
         ("usagi", "can ambush hit one of my own allies", "Yes, by its text: its target names no owner"),
         ("inuyasha", "can bone whip expend my own character", "No, by its text: it affects only your opponent's"),
         ("inuyasha", "can i use human fury on my opponents character", "No, by its text: it affects only your own"),
+        # "whenever a player…": either side, whoever is asked about
+        ("naruto", "does gato transport make me discard chakra too when i attack", "Yes, by its text: it affects both"),
+        ("naruto", "with gato transport out does my opp have to dump chakra when they block", "Yes, by its text"),
+        ("naruto", "does leaf ninja forces make my opponent draw an extra card too?", "Yes, by its text: it affects"),
     ],
 )
 def test_whose_cards_a_card_affects_is_answered_from_its_text(
@@ -702,7 +710,8 @@ def test_the_hand_limit_binds_only_the_player_whose_turn_ends(fresh_service: Rul
     where = Asked(channel="hand-limit-their-turn")
     fresh_service.ask("whats the hand limit", game="naruto", where=where)
     answer = fresh_service.ask("and on my opponents turn, if im holding 9 do i discard too", where=where)
-    assert answer.text.startswith("With 9 cards in hand on your opponent's turn you discard nothing")
+    # "…, if im holding 9 do i discard too" is a yes/no question after its situation
+    assert answer.text.startswith("No: with 9 cards in hand on your opponent's turn you discard nothing")
 
 
 @pytest.mark.parametrize(
