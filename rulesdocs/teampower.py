@@ -28,8 +28,27 @@ from rulesdocs import cardnames
 
 MAX_TEAM = 3
 """A Team has at most 3 Ninjas."""
-_ASKS_POWER = re.compile(r"\b(?:power|come to|comes to|total|how strong|add up|adds up)\b", re.IGNORECASE)
-_LEADS = re.compile(r"\b(?:lead\w*|as (?:the )?head|head ninja|is head|up front|in front)\b", re.IGNORECASE)
+_ASKS_POWER = re.compile(
+    r"\b(?:power|come to|comes to|total|how strong|add up|adds up)\b"
+    # one member's share: "how much support does guy add", "whats gai's support value then"
+    r"|\b(?:support|combat)\b.{0,30}\b(?:add|adds|give|gives|bring|brings|contribute\w*|value|worth)\b"
+    r"|\b(?:add|adds|give|gives|bring|brings)\b.{0,30}\b(?:support|combat)\b",
+    re.IGNORECASE,
+)
+_LEADS = re.compile(
+    r"^\W*(?:lead\w*|as (?:the )?head|head ninja|is (?:the )?head|heads?|heading|up front|in front)\b",
+    re.IGNORECASE,
+)
+"""Said right after a Ninja's name ("neji heads", "rock lee as head", "asuma leading"): that Ninja is the Head."""
+_BACKS = re.compile(r"^\W*(?:as (?:a |the )?support\w*|supports?|supporting|behind|backing)\b", re.IGNORECASE)
+"""Said right after a Ninja's name ("guy as support", "guy supporting"): that Ninja is not the Head."""
+_BARE_GUY = re.compile(
+    r"(?<!\bmight )(?<!\bmy )(?<!\ba )(?<!\bthe )(?<!\bur )(?<!\byour )(?<!\btheir )(?<!\bthat )(?<!\bthis )(?<!\bone )"
+    r"(?<!\bother )(?<!\bsome )(?<!\bany )(?<!\beach )\bguy\b(?=\s+(?:support\w*|is|as|heads?|heading|lead\w*|behind|"
+    r"adds?|gives?|injured|hurt)\b|\s*[,?]|\s*$)",
+    re.IGNORECASE,
+)
+"""Might Guy called by his name alone inside a Team ("neji heads and guy supports"), never "my guy"."""
 _HURT = re.compile(r"\b(?:hurt|injured|damaged|sideways|turned)\b", re.IGNORECASE)
 _INJURED_BEFORE = re.compile(r"\b(?:injured|hurt|damaged)\s*$", re.IGNORECASE)
 
@@ -74,21 +93,22 @@ class Team:
     supports: tuple[Member, ...]
 
 
-def _named(question: str) -> list[tuple[int, str]]:
-    """The Naruto Ninjas named in `question`, each with where its name starts, in typed order."""
-    words = cardnames.words_of(question)
-    found: list[tuple[int, str]] = []
+def _named(question: str) -> list[tuple[int, str, int]]:
+    """The Naruto Ninjas named in `question`, each with where its name starts and how many words it
+    takes, in typed order."""
+    words = cardnames.words_of(_BARE_GUY.sub("might guy", question))
+    found: list[tuple[int, str, int]] = []
     rest = list(words)
     for _ in range(MAX_TEAM):
         mention = cardnames.lookup(" ".join(rest), "naruto")
-        if mention is None or not mention.words or any(name == mention.name for _, name in found):
+        if mention is None or not mention.words or any(name == mention.name for _, name, _ in found):
             break
         card = cardnames.card("naruto", mention.name)
         size = len(mention.words)
         at = next((i for i in range(len(rest) - size + 1) if tuple(rest[i : i + size]) == mention.words), None)
         if card is None or card.type != "Ninja" or at is None:
             break
-        found.append((at, mention.name))
+        found.append((at, mention.name, size))
         rest[at : at + size] = ["_"] * size
     return sorted(found)
 
@@ -100,23 +120,30 @@ def read(question: str) -> Team | None:
     named = _named(question)
     if len(named) < 2:
         return None
-    words = cardnames.words_of(question)
-    head = 0
-    for index, (at, _) in enumerate(named):
-        after = " ".join(words[at : at + 6])
-        if _LEADS.search(after):
-            head = index
-            break
-    members = [Member(name, _INJURED_BEFORE.search(" ".join(words[:at])) is not None) for at, name in named]
+    words = cardnames.words_of(_BARE_GUY.sub("might guy", question))
+    after = [" ".join(words[at + size : at + size + 4]) for at, _, size in named]
+    leading = [i for i, said in enumerate(after) if _LEADS.search(said)]
+    backing = [i for i, said in enumerate(after) if _BACKS.search(said)]
+    head = leading[0] if leading else next((i for i in range(len(named)) if i not in backing), 0)
+    members = [Member(name, _INJURED_BEFORE.search(" ".join(words[:at])) is not None) for at, name, _ in named]
     return Team(members[head], tuple(m for i, m in enumerate(members) if i != head))
 
 
 def merge(previous: str, follow_up: str) -> Team | None:
-    """The previous question's Team with the Head injured ("what if he was hurt")."""
+    """The previous question's Team with the Head injured ("what if he was hurt"), or the member the
+    follow-up names ("and if guy is injured?")."""
     before = read(previous)
-    if before is None or not _HURT.search(follow_up) or cardnames.lookup(follow_up, "naruto") is not None:
+    if before is None or not _HURT.search(follow_up):
         return None
-    return replace(before, head=replace(before.head, injured=True))
+    named = [name for _, name, _ in _named(follow_up)]
+    if not named:
+        return replace(before, head=replace(before.head, injured=True))
+    if len(named) > 1 or named[0] not in {m.name for m in (before.head, *before.supports)}:
+        return None  # another Ninja: not this Team
+    hurt = named[0]
+    if before.head.name == hurt:
+        return replace(before, head=replace(before.head, injured=True))
+    return replace(before, supports=tuple(replace(m, injured=True) if m.name == hurt else m for m in before.supports))
 
 
 def described(team: Team) -> str:
@@ -202,6 +229,10 @@ def outcome(team: Team | None) -> str:
 
     >>> print(outcome(read("rock lee leading with might guy, whats the team power")))
     Rock Lee as Head (Combat 3) + Might Guy (Support 0 + 4, its text: Head is a Genin with Taijutsu) = Team Power 7.
+    >>> print(outcome(merge("neji heads and guy supports, whats the team power", "and if guy is injured?")))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Neji Hyuga as Head (Combat 3) + Might Guy (injured Support 0; its +4 is off while injured, its effect not being
+    Valid) = Team Power 3.
     """
     if team is None:
         return ""
@@ -210,11 +241,15 @@ def outcome(team: Team | None) -> str:
     if combat is None or any(v is None for _, v in supports):
         return ""
     extra = bonuses(team)
+    healthy = bonuses(Team(replace(team.head, injured=False), tuple(replace(m, injured=False) for m in team.supports)))
 
     def shown(member: Member, label: str, value: int, index: int) -> tuple[str, int]:
         combat_bonus, support_bonus, why = extra.get(member.name, (0, 0, ""))
         added = combat_bonus if index == 0 else support_bonus
         hurt = "injured " if member.injured else ""
+        lost = healthy.get(member.name, (0, 0, ""))[index]
+        if not added and member.injured and lost and member.name not in extra:
+            return f"{hurt}{label} {value}; its +{lost} is off while injured, its effect not being Valid", value
         if not added:
             return f"{hurt}{label} {value}", value
         return f"{hurt}{label} {value} + {added}, {why}", value + added

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesdocs import cardnames, namedfight, worked
+from rulesdocs import cardnames, namedfight, teampower, worked
 from rulesdocs.service import Asked, RulesService
 
 
@@ -382,3 +382,31 @@ def test_a_unique_character_limits_control_not_the_deck(fresh_service: RulesServ
     assert both.text.startswith("No: Raiga, Hot-Headed Guardian is Unique")
     deck = fresh_service.ask("can i have 2 raiga hot headed guardians in my deck", game="inuyasha")
     assert "is Unique, so you may control only 1" not in deck.text
+
+
+@pytest.mark.parametrize(
+    ("question", "head", "power"),
+    [
+        ("so neji heads and guy supports, whats the team power", "Neji Hyuga", 7),  # Might Guy by his name alone
+        ("so guy supporting a 3 combat rock lee head, team power?", "Rock Lee", 7),
+        ("guy as support behind rock lee, how much support does guy add", "Rock Lee", 7),  # one member's share
+        ("rock lee supports neji as head whats the power", "Neji Hyuga", 3),  # "as head" said of the other
+        ("kiba head with akamaru as support, whats the power", "Kiba Inuzuka", 4),
+    ],
+)
+def test_a_team_is_read_from_how_players_name_its_head_and_supports(question: str, head: str, power: int) -> None:
+    team = teampower.read(question)
+    assert team is not None and team.head.name == head
+    assert teampower.outcome(team).endswith(f"= Team Power {power}.")
+
+
+def test_my_guy_is_never_might_guy() -> None:
+    assert teampower.read("my guy supports neji, whats the power") is None
+
+
+def test_a_follow_up_injures_the_member_it_names(fresh_service: RulesService) -> None:
+    where = Asked(channel="team-injured-member")
+    fresh_service.ask("so neji heads and guy supports, whats the team power", game="naruto", where=where)
+    answer = fresh_service.ask("and if guy is injured?", where=where)
+    assert answer.text.startswith("Neji Hyuga as Head (Combat 3) + Might Guy (injured Support 0;")
+    assert "Team Power 3" in answer.text and "not being Valid" in answer.text
