@@ -142,6 +142,9 @@ def asks_stat_of(question: str, card: CardDef, other: CardDef) -> bool:
     True
     >>> asks_stat_of("whats rock lees support with guy behind him", lee, guy)
     False
+    >>> asks_stat_of("i have mystical elf out, whats feral imps atk", card("yugioh", "Mystical Elf"),
+    ...              card("yugioh", "Feral Imp"))
+    True
     """
     from rulesdocs import cardnames
 
@@ -149,7 +152,10 @@ def asks_stat_of(question: str, card: CardDef, other: CardDef) -> bool:
     if not stats:
         return False
     said = "|".join(sorted((re.escape(w) for w in stats), key=len, reverse=True))
-    owners = [m.group(1) for m in re.finditer(rf"\b([a-z0-9']+?)(?:'s|s'|s)?\s+(?:{said})\b", question, re.I)]
+    owners = []
+    for found in re.finditer(rf"\b((?:[a-z0-9-]+\s+){{0,2}}[a-z0-9'-]+?)(?:'s|s'|s)?\s+(?:{said})\b", question, re.I):
+        words = found.group(1).split()
+        owners += [" ".join(words[start:]) for start in range(len(words))]  # "feral imps atk": "feral imp", "imp"
     owners += [m.group(1) for m in _OWNER_VERB.finditer(question) if re.search(rf"\b(?:{said})\b", question, re.I)]
     for owner in owners:
         for typed in dict.fromkeys((owner, owner.rstrip("'"), owner + "s")):
@@ -256,7 +262,8 @@ _ASKS_THEIRS = re.compile(
     r"\b(?:opp(?:onent)?'?s?|their|enemy|opposing|the other player'?s?)\s+(?:\w+\s+)?"
     + _NOUNS
     # the opponent as the one it acts on: "does my opp have to dump chakra", "do they draw too"
-    + r"|\b(?:my |the )?opp(?:onent)?s?\s+(?:also\s+|too\s+)?"
+    + r"|\b(?:someone|somebody|anyone|another player)\s?else'?s?\b|\banother player'?s\b"
+    r"|\b(?:my |the )?opp(?:onent)?s?\s+(?:also\s+|too\s+)?"
     r"(?:has|have|had|gets?|got|draws?|must|needs?|discards?|pays?|loses?|dumps?)\b"
     r"|\b(?:make|makes|force|forces)\s+(?:my |the )?opp(?:onent)?s?\b"
     r"|\bdo(?:es)?\s+they\s+(?:also\s+)?(?:have to|get|draw|discard|pay|lose|need)\b",
@@ -296,6 +303,14 @@ _EFFECT_WORKS = re.compile(
 )
 
 
+_NEEDS_TRIBUTE = re.compile(
+    r"^\W*(?:do|does|will|would|must|is|are)\b.*\b(?:tribut\w*|sacrific\w*)"
+    r"|\b(?:do|does|will|would|must) (?:i|you|it|he|she|we) (?:\w+ )?(?:need|have|gotta) (?:to )?(?:tribut|sacrific)",
+    re.IGNORECASE,
+)
+"""A yes/no about needing a Tribute ("do i need to tribute for summoned skull")."""
+
+
 def worked_out(question: str, card: CardDef) -> str | None:
     """What the rules make of a printed stat the question touches, worked out for this card:
     the Tributes a Yu-Gi-Oh! monster's Level asks, the chronicle tokens an Usagi Event's score gives,
@@ -304,6 +319,8 @@ def worked_out(question: str, card: CardDef) -> str | None:
     >>> from rulesdocs.cardnames import card
     >>> worked_out("summoned skull what level and how many tributes", card("yugioh", "Summoned Skull"))
     'Summoned Skull is Level 6: Normal Summoning or Setting it takes 1 Tribute (Level 5-6: 1, Level 7+: 2).'
+    >>> worked_out("do i need to tribute for summoned skull", card("yugioh", "Summoned Skull"))[:40]
+    'Yes: Summoned Skull is Level 6: Normal S'
     >>> worked_out("how many tokens is defend the lords castle worth", card("usagi", "Defend the Lord's Castle"))
     "Resolving Defend the Lord's Castle takes 3 chronicle tokens: 1 for the Event plus its Score +2."
     >>> worked_out("does kaede's draw still work if shes injured", card("naruto", "Kaede Ureshino"))
@@ -323,12 +340,13 @@ def worked_out(question: str, card: CardDef) -> str | None:
         if card.subtype == "token" or not isinstance(card.stats.get("level"), int):
             return None
         level = int(card.stats["level"])
+        verdict = "" if _NEEDS_TRIBUTE.search(question) is None else ("No: " if level <= 4 else "Yes: ")
         if level <= 4:
             needs = "needs no Tribute (Level 4 or lower)"
-            return f"{card.name} is Level {level}: Normal Summoning or Setting it {needs}."
+            return f"{verdict}{card.name} is Level {level}: Normal Summoning or Setting it {needs}."
         tributes = 1 if level <= 6 else 2
         return (
-            f"{card.name} is Level {level}: Normal Summoning or Setting it takes {tributes} "
+            f"{verdict}{card.name} is Level {level}: Normal Summoning or Setting it takes {tributes} "
             f"Tribute{'s' if tributes > 1 else ''} (Level 5-6: 1, Level 7+: 2)."
         )
     if card.game == "naruto" and card.type.lower() == "ninja" and card.text.strip():
@@ -345,6 +363,9 @@ def worked_out(question: str, card: CardDef) -> str | None:
                 f"No: {card.name}'s effect isn't marked Valid, so it is off while {card.name} is injured (an "
                 "injured Ninja's effects work only when marked Valid); it works again once the Ninja is healed."
             )
+    earliest = earliest_turn(question, card)
+    if earliest is not None:
+        return earliest
     paid_x = x_paid(question, card)
     if paid_x is not None:
         return paid_x
@@ -352,6 +373,36 @@ def worked_out(question: str, card: CardDef) -> str | None:
     if card.game == "usagi" and isinstance(score, int) and _SCORING.search(question):
         return f"Resolving {card.name} takes {1 + score} chronicle tokens: 1 for the Event plus its Score {score:+d}."
     return None
+
+
+_EARLIEST = re.compile(
+    r"\b(?:earliest|soonest|first)\b[^?.]{0,20}\bturn\b|\b(?:what|which) turn\b|\bhow (?:early|soon)\b"
+    r"|\bwhen can (?:i|u|you) (?:actually )?(?:play|deploy|get|drop|put|bring)\b",
+    re.IGNORECASE,
+)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def earliest_turn(question: str, card: CardDef) -> str | None:
+    """The first of your turns a Naruto card can be played by its Entrance cost, the Turn Indicator
+    starting at 0 and rising 1 at the end of each of your turns.
+
+    >>> from rulesdocs.cardnames import card
+    >>> print(earliest_turn("earliest turn i can get the 3rd hokage out?", card("naruto", "The Third Hokage")))
+    Entrance 6: your Turn Indicator starts at 0 and goes up 1 at the end of each of your turns, so it reaches 6 \
+on your 7th turn, the earliest The Third Hokage can be played (its Hand cost still has to be paid).
+    """
+    entrance = card.stats.get("entrance")
+    if card.game != "naruto" or not isinstance(entrance, int) or not _EARLIEST.search(question):
+        return None
+    return (
+        f"Entrance {entrance}: your Turn Indicator starts at 0 and goes up 1 at the end of each of your turns, so it "
+        f"reaches {entrance} on your {_ordinal(entrance + 1)} turn, the earliest {card.name} can be played "
+        "(its Hand cost still has to be paid)."
+    )
 
 
 _X_VALUE = re.compile(
@@ -695,6 +746,117 @@ _TEXT_SELF = re.compile(r"^\s*(?:\*[^*]+\*|this (?:card|character|ninja|monster|
 _TEXT_MANY = re.compile(r"\b(?:each|all|every|other|another|target|characters|ninjas|monsters)\b", re.IGNORECASE)
 
 
+_ONLY_ONE_SIDE = re.compile(r"\b(?:only|just|solely)\b", re.IGNORECASE)
+_BOTH_ASKED = re.compile(r"\b(?:too|also|as well|or (?:just|only))\b", re.IGNORECASE)
+"""A question that restricts a card to one side ("leaf ninja forces only gives ME the extra draw right?")."""
+
+
+_OTHER_CONCERN = re.compile(
+    r"\b(?:response|respond\w*|while|during|before|after|then|phase|initiation|step|turn|back|removed|again|twice)\b",
+    re.IGNORECASE,
+)
+"""Words of a question about when or where a card is used, not whose cards it reaches."""
+
+
+def _used_as_verb(question: str, card: CardDef) -> bool:
+    """The card's name used as the verb ("can i second wind the opp's guy", "could i spell of slumber it"),
+    in a question about nothing else (not "can i ambush their ally in response…")."""
+    if _OTHER_CONCERN.search(question):
+        return False
+    first = re.escape(card.name.split()[0].lower().strip(",:"))
+    return (
+        re.search(rf"\b(?:can|could|should|may|do) (?:i|u|you|we) (?:just |still |also )?{first}\b", question, re.I)
+        is not None
+    )
+
+
+_TARGET_STATE = re.compile(r"\btarget (expended|ready) (?:opposing )?character", re.IGNORECASE)
+_SAID_STATE = {
+    "expended": re.compile(r"\b(?:expended|tapped|exhausted|turned sideways|(?:just |already )attacked)\b", re.I),
+    "ready": re.compile(
+        r"\b(?:ready|readied|untapped|standing|(?:never|hasn.?t|has not|didn.?t|did not) (?:attack|swung|swing)\w*)\b",
+        re.I,
+    ),
+}
+
+
+_SEQUENCE = re.compile(r"\b(?:then|after|afterwards|first|once|next)\b", re.IGNORECASE)
+
+
+def state_verdict(question: str, card: CardDef) -> str | None:
+    """No when the question's character is in the other state than the one the card's target must be in
+    ("opp's guy is ready, never attacked. can i journey it": it targets an expended character).
+
+    >>> from rulesdocs.cardnames import card
+    >>> journey = card("inuyasha", "Journey to the Underworld")
+    >>> state_verdict("opp's guy is ready, never attacked. can i journey it", journey)
+    'No, by its text: Journey to the Underworld targets only an expended character, and a ready one is not.'
+    """
+    wanted = _TARGET_STATE.search(card.text)
+    if wanted is None:
+        return None
+    needed = wanted.group(1).lower()
+    other = "ready" if needed == "expended" else "expended"
+    if _SEQUENCE.search(question):  # "spell of slumber their ready guy, then journey him": expended by then
+        return None
+    if _SAID_STATE[other].search(question) and not _SAID_STATE[needed].search(question):
+        article = "an" if needed == "expended" else "a"
+        return f"No, by its text: {card.name} targets only {article} {needed} character, and a {other} one is not."
+    return None
+
+
+_FREE_DEPLOY = re.compile(
+    r'while you have "([^"]+)" in play, deploying this Ninja does not use up your deployment', re.IGNORECASE
+)
+_DEPLOYS = re.compile(r"\b(?:deploy\w*|play\w*|drop\w*|put\w* (?:out|down)|get\w* out|bring\w* out)\b", re.I)
+
+
+def deploy_verdict(question: str, card: CardDef) -> str | None:
+    """Yes to deploying a Ninja whose text frees the turn's deployment while its partner is in play
+    (Akamaru with Kiba), when the question says the partner is out; otherwise the condition.
+
+    >>> from rulesdocs.cardnames import card
+    >>> akamaru = card("naruto", "Akamaru")
+    >>> print(deploy_verdict("kiba's already out. can i play akamaru AND another ninja this turn", akamaru))
+    Yes, by its text: with Kiba Inuzuka in play, deploying Akamaru doesn't use up your deployment of the turn, \
+so you can still deploy another Ninja.
+    """
+    free = _FREE_DEPLOY.search(card.text)
+    if free is None or not _DEPLOYS.search(question):
+        return None
+    partner = free.group(1)
+    first = re.escape(partner.split()[0].lower())
+    condition = f"with {partner} in play, deploying {card.name} doesn't use up your deployment of the turn"
+    if re.search(rf"\b{first}", question, re.IGNORECASE):
+        return f"Yes, by its text: {condition}, so you can still deploy another Ninja."
+    return f"Only with {partner} in play: {condition}; without {partner} it is your one deployment."
+
+
+_NOT_ALONE = re.compile(r"cannot be sent out to Battle in a Team of one", re.IGNORECASE)
+_ALONE = re.compile(
+    r"\b(?:alone|solo|by (?:him|her|it)self|on (?:its|his|her) own|team of (?:one|1)|1 ?man team)\b", re.I
+)
+
+
+def alone_verdict(question: str, card: CardDef) -> str | None:
+    """No to sending out alone a Ninja whose text forbids a Team of one ("can akamaru attack alone")."""
+    if _NOT_ALONE.search(card.text) and _ALONE.search(question):
+        return f"No, by its text: {card.name} can't be sent out to Battle in a Team of one; it needs a teammate."
+    return None
+
+
+_HEAD_USER = re.compile(r"\bUser: an? Head Ninja\b", re.IGNORECASE)
+_AS_SUPPORT = re.compile(r"\bsupport(?:ing)?(?: ninja)?\b|\bbehind\b", re.IGNORECASE)
+
+
+def role_verdict(question: str, card: CardDef) -> str | None:
+    """No to a Support Ninja using a Jutsu whose user must be a Head Ninja ("can a support ninja be the
+    user for guillotine sword")."""
+    if _HEAD_USER.search(card.text) and _AS_SUPPORT.search(question):
+        return f"No, by its text: {card.name}'s user must be a Head Ninja, so a Support Ninja can't use it."
+    return None
+
+
 def whose_verdict(question: str, card: CardDef) -> str | None:
     """Yes/No to "does X hit my own monsters too" / "can i use X on their ninja" from the card's text,
     when the text says plainly whose cards it affects; None when it doesn't or the question doesn't ask.
@@ -711,7 +873,7 @@ def whose_verdict(question: str, card: CardDef) -> str | None:
         return "No, by its text: it affects another card, not the card itself."
     if _ASKS_OTHERS.search(question) and _TEXT_SELF.match(card.text) and not _TEXT_MANY.search(card.text):
         return "No, by its text: it affects only the card itself, not your other cards."
-    if not _AFFECTS.search(question) or _other_kind_targeted(question, card.text):
+    if not (_AFFECTS.search(question) or _used_as_verb(question, card)) or _other_kind_targeted(question, card.text):
         return None
     own, theirs = bool(_ASKS_OWN.search(question)), bool(_ASKS_THEIRS.search(question))
     text = card.text
@@ -720,6 +882,9 @@ def whose_verdict(question: str, card: CardDef) -> str | None:
         return "Both, by its text: it affects both players alike."
     if own == theirs:
         return None
+    alternatives = _BOTH_ASKED.search(question) is not None  # "me too or just my opponent": not a restriction
+    if _ONLY_ONE_SIDE.search(question) and not alternatives and says_both and not says_own and not says_theirs:
+        return "No, by its text: it affects both players' cards, not only " + ("yours." if own else "theirs.")
     if says_theirs and not says_own and not says_both:
         scope = "theirs"
     elif says_own and not says_theirs:
@@ -773,12 +938,19 @@ def verdicts(
     what its printed numbers work out to (Tributes, a contender's total), each None when nothing."""
     yes_no = kind == "rule" and qtype in ("yesno", "other")  # not "what happens in my discard step…"
     # "does my opp have to dump chakra too": a yes/no naming a stat word still asks whom the card reaches
-    whose = whose_verdict(question, card) if yes_no or (kind == "stat" and qtype == "yesno") else None
+    whose = (
+        (state_verdict(question, card) or whose_verdict(question, card))
+        if yes_no or (kind == "stat" and qtype == "yesno")
+        else None
+    )
     if whose is None and qtype in ("yesno", "other"):  # "does farmers champion count as a ronin", any kind
         whose = cardtrait.verdict(question, card)
     if whose is None and yes_no:  # "does trainee playmaker get +100 when defending"
         whose = (
             kind_verdict(question, card)
+            or deploy_verdict(question, card)
+            or alone_verdict(question, card)
+            or role_verdict(question, card)
             or unique_verdict(question, card)
             or cardstat.bonus_verdict(question, card)
             or cardstat.level_verdict(question, card)

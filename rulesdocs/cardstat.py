@@ -87,7 +87,7 @@ def situated(question: str, card: CardDef, keys: list[str]) -> str | None:
         base, base_part = fired, f"{fired} (F{stat.upper()}, used while fired up)"
         situations.append("fired up")
     steps = [*_while_steps(question, card, stat), *_against_steps(question, card, stat)]
-    steps += _each_other_steps(question, card, stat)
+    steps += _each_other_steps(question, card, stat) + _sent_to_attack_steps(question, card, stat)
     if not steps and not situations:
         return None
     situations += [step.situation for step in steps if step.situation not in situations]
@@ -98,7 +98,8 @@ def situated(question: str, card: CardDef, keys: list[str]) -> str | None:
         f"(unchanged: {s.why[1:-1].replace('its text: ', 'its text applies only ')})" for s in steps if not s.amount
     ]
     lead = ", ".join(situations)
-    return f"{lead[:1].upper()}{lead[1:]}: {' '.join(parts)} = {total} {stat.upper()}."
+    label = stat.upper() if len(stat) <= 3 else stat.capitalize()
+    return f"{lead[:1].upper()}{lead[1:]}: {' '.join(parts)} = {total} {label}."
 
 
 def _while_steps(question: str, card: CardDef, stat: str) -> list[_Step]:
@@ -121,6 +122,30 @@ def _against_steps(question: str, card: CardDef, stat: str) -> list[_Step]:
     why = f"(its text: while {needed} or more opposing characters are attacking)"
     plural = "character" if attackers == 1 else "characters"
     return [_Step(f"with {attackers} opposing {plural} attacking", amount, why)]
+
+
+_SENT_TO_ATTACK = re.compile(
+    r"When this Ninja's Team is sent out to attack, this Ninja gets \+(\d+)/\+(\d+)", re.IGNORECASE
+)
+_ATTACKS_ASKED = re.compile(
+    r"\b(?:attack(?:s|ing)?|swing\w*|goes in|sent out to attack|on (?:the|an|my) attack|going in)\b", re.I
+)
+_BLOCKS_OR_HURT = re.compile(r"\b(?:block\w*|defend\w*|injured|hurt)\b", re.IGNORECASE)
+
+
+def _sent_to_attack_steps(question: str, card: CardDef, stat: str) -> list[_Step]:
+    """A Naruto Ninja's "+C/+S when its Team is sent out to attack" ("choji's combat when he goes in on an attack")."""
+    found = _SENT_TO_ATTACK.search(card.text)
+    if found is None or stat not in ("combat", "support") or not _ATTACKS_ASKED.search(question):
+        return []
+    if _BLOCKS_OR_HURT.search(question):
+        return []
+    amount = int(found.group(1) if stat == "combat" else found.group(2))
+    if not amount:
+        return []
+    return [
+        _Step("sent out to attack", amount, f"(its text: +{found.group(1)}/+{found.group(2)} when its Team attacks)")
+    ]
 
 
 def _each_other_steps(question: str, card: CardDef, stat: str) -> list[_Step]:
@@ -223,7 +248,12 @@ def level_verdict(question: str, card: CardDef) -> str | None:
 
 _LEVELLED = frozenset({"technique", "reserve"})
 
-_PHASE_ASKED = re.compile(r"\b(strategy|attack|shooting|shoot|end)(?:ing)?\s+phase\b", re.IGNORECASE)
+_PHASE_ASKED = re.compile(
+    r"\b(strategy|attack|shooting|shoot|end)(?:ing)?\s+phase\b|\b(?:during|in|on|for) (?:the |a |my |their )?(shot)\b",
+    re.IGNORECASE,
+)
+_ON_ONE = re.compile(r"\bon (?:my|his|her|their|the|a|an|opp\w*'?s?) \w+", re.IGNORECASE)
+"""A card named with what it goes on ("illusion ball on my kicker during the shot?"): a use asked."""
 _PHASE_PRINTED = re.compile(r"\b(Strategy|Attack|Shooting|End) phase\.", re.IGNORECASE)
 
 
@@ -237,12 +267,16 @@ def phase_verdict(question: str, card: CardDef) -> str | None:
     'No, by its text: Pressure Punch is used only in the shooting phase, not the attack phase.'
     >>> phase_verdict("can i use it twice in the shooting phase", punch) is None
     True
+    >>> phase_verdict("illusion ball on my kicker during the shot?", card("inazuma", "Illusion Ball"))
+    'No, by its text: Illusion Ball is used only in the attack phase, not the shooting phase.'
     """
     asked = _PHASE_ASKED.search(question)
     printed = sorted({found.group(1).lower() for found in _PHASE_PRINTED.finditer(card.text)})
-    if card.game != "inazuma" or asked is None or not printed or not _USE.search(question):
+    used = _USE.search(question) or _ON_ONE.search(question)
+    if card.game != "inazuma" or asked is None or not printed or not used:
         return None
-    phase = "shooting" if asked.group(1).lower() == "shoot" else asked.group(1).lower()
+    said = (asked.group(1) or asked.group(2)).lower()
+    phase = "shooting" if said in ("shoot", "shot") else said
     if phase in printed:
         return None  # the right phase: whatever else the question asks decides it
     marked = " or ".join(f"the {p} phase" for p in printed)

@@ -423,6 +423,7 @@ class RulesService:
                 _covers(card.name, unknown_card, matcher)
                 or (mention is not None and _typed_whole(unknown_card, mention.words))
                 or _mostly_rules_words(unknown_card, card.name, matcher)
+                or _one_pool_name(unknown_card, game, common)  # "whats kibas support with akamaru"
             )
         ):
             # the name typed is a card of our pool ("what does gama do") or its nickname ("gai sensei's
@@ -1047,6 +1048,16 @@ def _game_switch(question: str, context: conv.Context | None, forced: GameId | N
 SWITCH_NEW_WORDS = 2
 """A question naming another game with at most this many words of its own ("whats the cap in yugioh
 then") that the new game can't answer alone asks the previous question again there."""
+
+
+def _one_pool_name(typed: str, game: GameId, common: frozenset[str]) -> bool:
+    """True when `typed`, read as an unknown card's name, is one word naming a card of our pool (a
+    possessive "kibas" beside another card named in full)."""
+    words = typed.split()
+    if len(words) != 1:
+        return False
+    found = cardnames.lookup(typed, game, common)
+    return found is not None and len(found.words) == 1 and words[0].lower().startswith(found.words[0])
 
 
 def _loose_switch(question: str, context: conv.Context | None, forced: GameId | None) -> bool:

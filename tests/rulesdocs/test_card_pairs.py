@@ -360,14 +360,57 @@ def test_a_number_that_is_not_the_x_paid_works_nothing_out() -> None:
 
 
 def test_a_stat_asked_of_the_second_card_named_is_that_cards(fresh_service: RulesService) -> None:
-    asked = "gai supporting rock lee as head, whats gai's support value then"
+    asked = "kiba is in my village, whats akamarus support"
     answer = fresh_service.ask(asked, game="naruto", where=Asked(channel="owner"))
-    assert answer.kind == "card" and answer.text.startswith("Might Guy has support 0")
-    first = fresh_service.ask("whats rock lees support with gai behind him", game="naruto", where=Asked(channel="own2"))
-    assert first.text.startswith("Rock Lee has support")
+    assert answer.kind == "card" and answer.text.startswith("Akamaru has support 1")
+    first = fresh_service.ask("i have mystical elf out, whats feral imps atk", game="yugioh", where=Asked(channel="o2"))
+    assert first.text.startswith("Feral Imp has atk 1300")
+    possessive = fresh_service.ask("whats kibas support with akamaru", game="naruto", where=Asked(channel="o4"))
+    assert possessive.kind == "card" and possessive.card == "Kiba Inuzuka"  # "kibas" is no unknown card
+    team = "gai supporting rock lee as head, whats gai's support value then"  # a Team's make-up: worked out
+    worked = fresh_service.ask(team, game="naruto", where=Asked(channel="own3"))
+    assert "Might Guy (Support 0 + 4" in worked.text
 
 
 def test_a_card_reaching_both_players_answers_me_too_or_just_them() -> None:
     asked = "does gato transport make me discard chakra too or just my opponent"
     told = cardanswer.whose_verdict(asked, _card("naruto", "Gato Transport"))
     assert told is not None and told.startswith("Yes, by its text: it affects both")
+
+
+@pytest.mark.parametrize(
+    ("game", "question", "opening"),
+    [
+        ("naruto", "kiba's already out. can i play akamaru AND another ninja this turn", "Yes, by its text: with Kiba"),
+        ("naruto", "can i deploy akamaru and another ninja in one turn", "Only with Kiba Inuzuka in play"),
+        ("naruto", "can akamaru attack alone", "No, by its text: Akamaru can't be sent out to Battle in a Team of one"),
+        ("naruto", "can a support ninja be the user for guillotine sword", "No, by its text: Guillotine Sword's user"),
+        ("naruto", "earliest turn i can get the 3rd hokage out?", "Entrance 6: your Turn Indicator starts at 0"),
+        ("naruto", "leaf ninja forces only gives ME the extra draw right?", "No, by its text: it affects both"),
+        ("naruto", "choji's combat when he goes in on an attack?", "Sent out to attack: 2 + 1"),
+        (
+            "inuyasha",
+            "opps guy is ready. can i journey to the underworld it",
+            "No, by its text: Journey to the Underworld",
+        ),
+        ("inuyasha", "fang blade on hothead raiga, whats his red", "With Fang Blade, Raiga, Hot-Headed Guardian"),
+        ("inazuma", "illusion ball on my kicker during the shot?", "No, by its text: Illusion Ball is used only in"),
+        ("usagi", "can i second wind the opp's guy", "No, by its text: it affects only your own cards"),
+        ("usagi", "can old sword instructor give the +2 to someone elses character", "Yes, by its text: its target"),
+        ("yugioh", "do i need to tribute for summoned skull", "Yes: Summoned Skull is Level 6"),
+        ("yugioh", "does feral imp need a tribute", "No: Feral Imp is Level 4"),
+    ],
+)
+def test_a_cards_own_text_and_numbers_answer_it(
+    fresh_service: RulesService, game: str, question: str, opening: str
+) -> None:
+    answer = fresh_service.ask(question, game=game, where=Asked(channel=f"text-{question[:20]}"))
+    assert answer.kind == "card" and answer.text.startswith(opening)
+
+
+def test_a_cards_state_or_side_verdict_stays_out_of_other_questions(fresh_service: RulesService) -> None:
+    sequence = "spell of slumber their ready guy, then next action journey to the underworld him. legal?"
+    then = fresh_service.ask(sequence, game="inuyasha", where=Asked(channel="seq"))
+    assert not then.text.startswith("No, by its text: Journey")  # expended by then
+    timing = fresh_service.ask("can i ambush their ally in response while its their action", game="usagi")
+    assert not timing.text.startswith("Yes, by its text: its target names no owner")  # a timing question
