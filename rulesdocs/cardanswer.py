@@ -159,8 +159,8 @@ def asks_stat_of(question: str, card: CardDef, other: CardDef) -> bool:
     owners += [m.group(1) for m in _OWNER_VERB.finditer(question) if re.search(rf"\b(?:{said})\b", question, re.I)]
     for owner in owners:
         for typed in dict.fromkeys((owner, owner.rstrip("'"), owner + "s")):
-            found = cardnames.lookup(typed, other.game)
-            if found is not None and found.name == other.name and found.name != card.name:
+            named = cardnames.lookup(typed, other.game)
+            if named is not None and named.name == other.name and named.name != card.name:
                 return True
     return False
 
