@@ -502,7 +502,9 @@ class RulesService:
                 return self._no_change(question, game, chosen, understood)
             same_again = previous is not None and short and previous.fact == chosen.fact.id and qtype == "other"
             # "and the attacker?" after "does the blocker draw too": the Yes/No answered the earlier question
-            answer = self._from_fact(question, game, chosen, hits, "whatis" if same_again else qtype)
+            # "ok and my opp on their first turn?" after "im going first, do i draw": the opponent goes second
+            shaping = verdict.side_carried(previous.asked or previous.question, question) if previous else question
+            answer = self._from_fact(question, game, chosen, hits, "whatis" if same_again else qtype, shaping)
             if chosen.fact.silent:  # the rules don't answer it: say so, then how tcgtable plays it
                 answer = dataclasses.replace(answer, text=f"{messages.rules_silent(game)} {answer.text}", found=False)
             # "why only 1 dmg" after a showdown worked out: the next "what if theirs was 2" reworks that showdown
@@ -741,8 +743,16 @@ class RulesService:
         return ruling.choose(question, facts, hits, strange=strange, qtype=qtype, context=context), hits
 
     def _from_fact(
-        self, question: str, game: GameId, chosen: ruling.Ruling, hits: list[Hit], qtype: understand.QuestionType
+        self,
+        question: str,
+        game: GameId,
+        chosen: ruling.Ruling,
+        hits: list[Hit],
+        qtype: understand.QuestionType,
+        shaping: str = "",
     ) -> Answer:
+        """The answer of `chosen`'s fact, worded for the question (`shaping`: the question with what the
+        conversation says of it, when that differs)."""
         fact = chosen.fact
         citations: list[Citation] = []
         for number in fact.sections[:1]:
@@ -766,7 +776,7 @@ class RulesService:
         return Answer(
             question=question,
             game=game,
-            text=_shaped(question, fact, qtype, chosen.phrasing),
+            text=_shaped(shaping or question, fact, qtype, chosen.phrasing),
             citations=tuple(citations),
             see_also=tuple(see_also),
             confidence=min(1.0, chosen.score),

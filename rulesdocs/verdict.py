@@ -198,13 +198,20 @@ _ONLY = re.compile(r"\bonly\b", re.IGNORECASE)
 _BOTH = re.compile(r"\b(?:too|also|as well|both|either|each|every(?:one)?|all)\b", re.IGNORECASE)
 
 
+_THEY_GO = re.compile(r"\(they go (first|second)\)")
+
+
+def _as_asker(found: re.Match[str]) -> str:
+    return f"going {found.group(1)}"
+
+
 def _other_player(question: str, phrasing: str, answer: str) -> str | None:
     """The answer with its Yes/No swapped when it rules on the player going first only, the phrasing it
     matched asks about that player and the question about the one going second (or the other way round).
 
     >>> _other_player("im going 2nd, do i draw on my first turn", "does the player going first draw",
     ...     "No: the player who goes first doesn't draw on their first turn.")
-    "Yes: the player who goes first doesn't draw on their first turn."
+    "Yes: the rule is only about the player going first: the player who goes first doesn't draw on their first turn."
     >>> _other_player("im going first, do i draw", "does the player going first draw", "No: the first player skips it.")
     >>> _other_player("going 2nd, do i draw", "does the first player draw", "Yes, the first player draws too.")
     """
@@ -217,13 +224,38 @@ def _other_player(question: str, phrasing: str, answer: str) -> str | None:
         first, second = bool(_FIRST.search(text)), bool(_SECOND.search(text))
         return "first" if first and not second else "second" if second and not first else None
 
-    asked, phrased, ruled = side(question), side(phrasing), side(body)
+    asked, phrased, ruled = side(_THEY_GO.sub(_as_asker, question)), side(phrasing), side(body)
     if not (_negated(body) or _ONLY.search(body)) or _BOTH.search(body):
         return None  # "the first player draws too" rules on both players
     if asked is None or ruled is None or asked == ruled or phrased not in (None, ruled):
         return None
     other = "Yes" if verdict.group(1).lower() == "no" else "No"
-    return other + body
+    rest = body.lstrip(" :,.-")
+    return f"{other}: the rule is only about the player going {ruled}: {rest[:1].lower()}{rest[1:]}"
+
+
+_OPPONENT = re.compile(r"\b(?:opp\w*|they|them|their|theirs|the other (?:guy|player|person))\b", re.IGNORECASE)
+
+
+def _side(text: str) -> str | None:
+    first, second = bool(_FIRST.search(text)), bool(_SECOND.search(text))
+    return "first" if first and not second else "second" if second and not first else None
+
+
+def side_carried(earlier: str, question: str) -> str:
+    """A follow-up about the opponent ("ok and my opp on their first turn?") after a question that said
+    which player the asker is ("im going first, do i draw"), with the opponent's side said, so the Yes
+    or No of a rule about one side can be turned for them; any other question as it is.
+
+    >>> side_carried("im going first, do i draw my first turn", "ok and my opp on their first turn?")
+    'ok and my opp on their first turn? (they go second)'
+    >>> side_carried("im going first, do i draw my first turn", "and on turn 3?")
+    'and on turn 3?'
+    """
+    mine = _side(earlier)
+    if mine is None or _side(question) is not None or not _OPPONENT.search(question):
+        return question
+    return f"{question} (they go {'second' if mine == 'first' else 'first'})"
 
 
 def polarity_checked(question: str, phrasing: str, answer: str) -> str:

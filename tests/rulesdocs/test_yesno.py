@@ -8,7 +8,7 @@ import pytest
 
 from rulesdocs import yesno
 from rulesdocs.facts import FACTS_DIR, load_books
-from rulesdocs.service import RulesService
+from rulesdocs.service import Asked, RulesService
 
 GAMES = ("yugioh", "naruto", "inuyasha", "inazuma", "usagi")
 
@@ -55,3 +55,11 @@ def test_an_answer_that_opens_with_its_own_verdict_is_kept() -> None:
 def test_a_fact_without_labels_is_left_as_it_is() -> None:
     answer = "To its owner's Graveyard."
     assert yesno.opened("does it go to their graveyard", "no-such-fact", answer, "yugioh") == answer
+
+
+def test_a_follow_up_about_the_opponent_turns_a_rule_about_one_side(fresh_service: RulesService) -> None:
+    where = Asked(channel="other-side")
+    first = fresh_service.ask("im going first, do i draw my first turn", game="naruto", where=where)
+    assert first.text.startswith("No")
+    them = fresh_service.ask("ok and my opp on their first turn?", where=where)
+    assert them.text.startswith("Yes: the rule is only about the player going first")
