@@ -20,7 +20,18 @@ import re
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from cards.describe import kind_line, stat_line, traits_line
-from rulesdocs import cardclaim, cardstat, cardtrait, chakracost, chat, colorfight, contender, lifepoints, statmod
+from rulesdocs import (
+    cardclaim,
+    cardreach,
+    cardstat,
+    cardtrait,
+    chakracost,
+    chat,
+    colorfight,
+    contender,
+    lifepoints,
+    statmod,
+)
 from rulesdocs.cardnames import granted_tags
 from rulesdocs.model import Citation
 from rulesdocs.understand import QuestionType
@@ -956,6 +967,13 @@ def verdicts(
             or cardstat.level_verdict(question, card)
             or cardstat.phase_verdict(question, card)
             or chakracost.paid_with(question, card)
+        )
+    if whose is None and yes_no:  # "can summon the horde grab swarm of imps", "can i trap hole a fusion monster"
+        whose = (
+            cardreach.search_verdict(question, card, other)
+            or (cardreach.search_verdict(question, other, card) if other is not None else None)
+            or cardreach.summon_verdict(question, card, other)
+            or (cardreach.summon_verdict(question, other, card) if other is not None else None)
         )
     if whose is None and other is not None and yes_no and _PAIRING.search(question):
         whose = pair_verdict(card, other)  # not "why cant my raiga attack their mitsu": that asks a rule

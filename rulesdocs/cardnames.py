@@ -180,6 +180,19 @@ def versions(game: GameId, name: str) -> list[CardDef]:
     return [c for c in load_pool(game).cards.values() if c.name == name]
 
 
+_VERSION_WORDS = re.compile(r"\b(reserve|starting|starter)\b", re.IGNORECASE)
+
+
+def version_asked(question: str, chosen: CardDef) -> CardDef:
+    """The version of `chosen` whose kind the question types ("reserve maddie moonlight" is the reserve
+    one, "starting kevin dragonfly" the starting one), or `chosen` when it types none or several fit."""
+    said = {("starting" if w.lower() == "starter" else w.lower()) for w in _VERSION_WORDS.findall(question)}
+    if len(said) != 1 or chosen.type.lower() in said:
+        return chosen
+    fitting = [c for c in versions(chosen.game, chosen.name) if c.type.lower() in said]
+    return fitting[0] if len(fitting) == 1 else chosen
+
+
 @cache
 def _nickname_table(game: GameId) -> dict[str, str]:
     """The nickname table's entries for `game`: nickname -> printed name (empty without the catalog)."""

@@ -341,6 +341,7 @@ class RulesService:
         if mention is None and previous is not None and previous.card and _REFERS_BACK.search(stripped):
             mention = cardnames.Mention(previous.card, cardnames.kind_of(game, previous.card), ())
         card = cardnames.card(game, mention.name) if mention is not None else None
+        card = cardnames.version_asked(stripped, card) if card is not None else None  # "reserve maddie moonlight"
         card_kind = cardanswer.card_kind(stripped, card, qtype) if card is not None else None
         if card is not None and _CARD_VS_RULES.search(stripped):  # "rulebook says 2 but muster grounds says 3"
             golden, _ = self._rule(question, GOLDEN_RULE, chat.tokens(GOLDEN_RULE, game), game, "", qtype="other")

@@ -414,3 +414,34 @@ def test_a_cards_state_or_side_verdict_stays_out_of_other_questions(fresh_servic
     assert not then.text.startswith("No, by its text: Journey")  # expended by then
     timing = fresh_service.ask("can i ambush their ally in response while its their action", game="usagi")
     assert not timing.text.startswith("Yes, by its text: its target names no owner")  # a timing question
+
+
+@pytest.mark.parametrize(
+    ("game", "question", "opening"),
+    [
+        ("inuyasha", "can summon the horde grab swarm of imps", "Yes, by its text: Summon the Horde fetches a Demon"),
+        ("inuyasha", "can summon the horde grab hana shrine archer", "No, by its text: Summon the Horde fetches only"),
+        ("yugioh", "can i trap hole a fusion monster when they summon it", "No, by its text: Trap Hole answers only"),
+        ("yugioh", "opp normal summons battle ox, can i trap hole it", "Yes, by its text: Battle Ox has 1700 ATK"),
+        ("yugioh", "opp normal summons feral imp, can i trap hole it", "Yes, by its text: Feral Imp has 1300 ATK"),
+        ("yugioh", "they flip summon a 800 atk guy, does trap hole work", "No, by its text: Trap Hole needs a monster"),
+    ],
+)
+def test_what_a_cards_search_or_trigger_reaches(
+    fresh_service: RulesService, game: str, question: str, opening: str
+) -> None:
+    answer = fresh_service.ask(question, game=game, where=Asked(channel=f"reach-{question[:20]}"))
+    assert answer.text.startswith(opening)
+
+
+def test_a_fetch_verdict_needs_a_fetch_asked(fresh_service: RulesService) -> None:
+    asked = "put cursed hair comb on hana girl out of time, does she get 1 black now"
+    answer = fresh_service.ask(asked, game="inuyasha", where=Asked(channel="no-fetch"))
+    assert "fetches" not in answer.text
+
+
+def test_the_version_a_question_types_is_the_one_shown(fresh_service: RulesService) -> None:
+    reserve = fresh_service.ask("what does reserve maddie moonlight do", game="inazuma", where=Asked(channel="v1"))
+    assert reserve.text.startswith("**Maddie Moonlight** (reserve")
+    starting = fresh_service.ask("what does starting maddie moonlight do", game="inazuma", where=Asked(channel="v2"))
+    assert starting.text.startswith("**Maddie Moonlight** (starting")

@@ -35,6 +35,7 @@ MODULES = [
     "rulesdocs.statmod",
     "rulesdocs.colorbonus",
     "rulesdocs.teampower",
+    "rulesdocs.cardreach",
     "rulesdocs.cardstat",
     "rulesdocs.chakracost",
     "rulesdocs.quantities",
