@@ -1013,7 +1013,8 @@ def answer_text(
                 card, other, asked_stats(question, other)
             )
         situated = (
-            cardstat.situated(question, card, keys) or colorfight.card_boost(question, card)
+            cardstat.situated(question, card, keys)
+            or colorfight.card_boost(question, card, other or colorfight.discarded_card(question, card.game))
             if keys and worked is None
             else None
         )

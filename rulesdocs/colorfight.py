@@ -29,6 +29,9 @@ Attacking in red with Aggressive: red 7 + 3 (the discarded card's deck cost) = r
 Attacked in blue with Defensive: blue 4 + 2 (the discarded card's deck cost) = blue 6, for this attack only.
 >>> print(card_boost("raiga is attacked in red and i discard a 3 cost", card("inuyasha", "Raiga, Half-Demon Wanderer")))
 None
+>>> asked = "raiga half-demon wanderer attacks with red and i discard rampage path for aggressive. how much red"
+>>> print(card_boost(asked, card("inuyasha", "Raiga, Half-Demon Wanderer"), discarded_card(asked)))
+Attacking in red with Aggressive: red 7 + 3 (Rampage Path's deck cost) = red 10, for this attack only.
 """
 
 from __future__ import annotations
@@ -38,7 +41,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rulesdocs.calc import ATTACKED_BY, SIDE_WINDOW, Side, side_of, whose
-from rulesdocs.cardnames import words_of
+from rulesdocs.cardnames import card as pool_card
+from rulesdocs.cardnames import lookup, words_of
 
 if TYPE_CHECKING:
     from cards.pool import CardDef
@@ -120,12 +124,36 @@ _IS_ATTACKED = re.compile(r"\b(?:(?:gets?|is|was|being) attacked|defend\w*|block
 _ATTACKS = re.compile(r"\b(?:attack(?:s|ing)?|swings?|swinging|hits?)\b", re.IGNORECASE)
 
 
-def card_boost(question: str, card: CardDef) -> str | None:
+_DISCARDED = re.compile(
+    r"\b(?:discard|pitch|toss|ditch|dump|throw)\w*\s+(?:away\s+)?(?:my\s+|a\s+|the\s+)?([^,.?!;]+)", re.I
+)
+
+
+def discarded_card(question: str, game: str = "inuyasha") -> CardDef | None:
+    """The card of our pool a question discards by name ("i discard rampage path for aggressive")."""
+    found = _DISCARDED.search(question)
+    if found is None:
+        return None
+    words = re.split(r"\s+(?:for|to|into|with|and|so|then|on)\s+", found.group(1), maxsplit=1)[0]
+    mention = lookup(words, game)
+    return pool_card(game, mention.name) if mention is not None else None
+
+
+def color_named(question: str) -> bool:
+    """True when the question names a color ("attack with red")."""
+    return _COLOR.search(question) is not None
+
+
+def card_boost(question: str, card: CardDef, discarded: CardDef | None = None) -> str | None:
     """A named Inuyasha character's value in the color asked with its own Aggressive (when it attacks)
-    or Defensive (when it is attacked) and the deck cost of the card the question discards, or None."""
+    or Defensive (when it is attacked) and the deck cost of the card the question discards (typed as a
+    cost, or `discarded`, a card named), or None."""
     colors = card.stats.get("colors")
     keywords = {str(k).lower() for k in (card.extra or {}).get("keywords", ())}
     cost = _deck_cost(question)
+    named_cost = discarded.stats.get("cost") if discarded is not None and discarded.name != card.name else None
+    if cost is None and isinstance(named_cost, int):
+        cost = named_cost
     if not isinstance(colors, dict) or cost is None or not _DISCARDS.search(question):
         return None
     color = next((c.lower() for c in _COLOR.findall(question) if c.lower() in colors), None)
@@ -138,8 +166,13 @@ def card_boost(question: str, card: CardDef) -> str | None:
     else:
         return None
     value = int(colors[color])
+    whose = (
+        f"{discarded.name}'s deck cost"
+        if discarded is not None and cost == named_cost
+        else "the discarded card's deck cost"
+    )
     return (
-        f"{situation} in {color} with {keyword}: {color} {value} + {cost} (the discarded card's deck cost) "
+        f"{situation} in {color} with {keyword}: {color} {value} + {cost} ({whose}) "
         f"= {color} {value + cost}, for this attack only."
     )
 

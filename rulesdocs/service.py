@@ -28,6 +28,7 @@ from rulesdocs import (
     cardnames,
     cardtrait,
     chat,
+    colorfight,
     followup,
     messages,
     outcome,
@@ -450,6 +451,18 @@ class RulesService:
                 refers = _REFERS_BACK.search(stripped) is not None
                 paired = earlier is not None and cardanswer.pairs(question, card, earlier, refers)
                 other = earlier if paired else None  # "would it work on raiga" after Mitsu
+                pitched = colorfight.discarded_card(question, game) if earlier is not None else None
+                # "so if i attack with red and discard kurogane demon lord how much red" after Raiga: the
+                # card named is the one discarded; the one talked about attacks (in the color named)
+                if (
+                    game == "inuyasha"
+                    and earlier is not None
+                    and pitched is not None
+                    and pitched.name == card.name
+                    and colorfight.color_named(question)
+                ):
+                    card, other, card_kind = earlier, card, "stat"
+                    understood = dataclasses.replace(understood, card=card.name)
             if other is not None and cardanswer.asks_stat_of(stripped, card, other):
                 card, other = other, card  # "so if rock lee is head whats guys support": Guy's support
                 card_kind = cardanswer.card_kind(stripped, card, qtype)

@@ -410,3 +410,15 @@ def test_a_follow_up_injures_the_member_it_names(fresh_service: RulesService) ->
     answer = fresh_service.ask("and if guy is injured?", where=where)
     assert answer.text.startswith("Neji Hyuga as Head (Combat 3) + Might Guy (injured Support 0;")
     assert "Team Power 3" in answer.text and "not being Valid" in answer.text
+
+
+def test_aggressive_adds_the_deck_cost_of_the_card_discarded_by_name(fresh_service: RulesService) -> None:
+    asked = "raiga half-demon wanderer attacks with red and i discard rampage path for aggressive. how much red"
+    named = fresh_service.ask(asked, game="inuyasha", where=Asked(channel="pitch-1"))
+    assert named.text.startswith("Attacking in red with Aggressive: red 7 + 3 (Rampage Path's deck cost) = red 10")
+    where = Asked(channel="pitch-2")
+    fresh_service.ask("whats raiga wanderers ability", game="inuyasha", where=where)
+    later = fresh_service.ask(
+        "so if i attack with red and discard kurogane demon lord how much red is that", where=where
+    )
+    assert later.text.startswith("Attacking in red with Aggressive: red 7 + 4 (Kurogane, Demon Lord's deck cost)")
