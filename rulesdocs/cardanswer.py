@@ -979,7 +979,12 @@ def verdicts(
         whose = pair_verdict(card, other)  # not "why cant my raiga attack their mitsu": that asks a rule
     if whose is None and qtype == "yesno" and kind in ("rule", "text"):  # "are my monsters safe from battle"
         whose = cardclaim.verdict(question, card)
-    worked = worked_out(question, card) or contender.needed(question, card, other) or lifepoints.worked(question, card)
+    worked = (
+        worked_out(question, card)
+        or contender.needed(question, card, other)
+        or contender.typed_total(question, card)
+        or lifepoints.worked(question, card)
+    )
     involved = contender.involvable(question, card, other) if qtype in ("yesno", "other") else None
     if involved is not None and qtype == "yesno":  # "can i stick him on it for the extra score": can he at all
         return whose, involved

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from cards.model import CardDef
 
 _ASKS_NEED = re.compile(
-    r"\b(?:need|needed|needs|required|require|requirement|contender|to (?:win|resolve|beat|get|take) (?:it|this|that)|"
+    r"\b(?:need|needed|needs|required|require|requirement|contender|to (?:win|resolve|beat|get|take|claim)|"
     r"enough)\b",
     re.IGNORECASE,
 )
@@ -69,6 +69,51 @@ def needed(question: str, card: CardDef, other: CardDef | None) -> str | None:
         f"{event.name} asks {label} {base}, and {settings[0].name} (a Setting on it) adds {label} {extra}: "
         f"the requirement is {base + extra}, and your involved total must exceed it, so you need at least "
         f"{base + extra + 1} {label}."
+    )
+
+
+_TYPED = re.compile(
+    r"\b(\d{1,2})\s+(" + "|".join(RATINGS) + r")\b|\b(" + "|".join(RATINGS) + r")\s+(?:of\s+)?(\d{1,2})\b", re.I
+)
+_WINS_ASKED = re.compile(
+    r"\b(?:do|would|will|can|does|am) (?:i|we|he|she|it) (?:get|win|take|claim|resolve|beat|a contender)\b|\benough\b"
+    r"|\b(?:win|take|get) it\b|\bcontender\b",
+    re.IGNORECASE,
+)
+_RIVALS = re.compile(r"\b(?:opp\w*|they|their|them|both|friend|rival|other players?|too|also|tie|tied)\b", re.I)
+
+
+def typed_total(question: str, card: CardDef) -> str | None:
+    """Yes or No to "i have 3 ceremony there, do i get it" for an Event: the total typed against its
+    rating (it must be exceeded), when the question names no rival; None otherwise.
+
+    >>> from rulesdocs.cardnames import card
+    >>> print(typed_total("im the only one on tea ceremony and i have 3 ceremony there, do i get it",
+    ...                   card("usagi", "Tea Ceremony")))
+    Yes: 3 Ceremony exceeds Tea Ceremony's Ceremony 2, so you are a contender; with no other contender you \
+win it.
+    """
+    if card.game != "usagi" or card.type != "Event" or not _WINS_ASKED.search(question):
+        return None
+    found = list(_TYPED.finditer(question))  # the last total typed: "it needs combat 3 and i have 4"
+    typed = found[-1] if found else None
+    without_only = re.sub(r"\bonly one\b|\bno ?one else\b|\bnobody else\b", " ", question, flags=re.I)
+    if typed is None or _RIVALS.search(without_only):
+        return None
+    total = int(typed.group(1) or typed.group(4))
+    rating = (typed.group(2) or typed.group(3)).lower()
+    required = _ratings(card).get(rating)
+    if required is None:
+        return None
+    label = rating.capitalize()
+    if total > required:
+        return (
+            f"Yes: {total} {label} exceeds {card.name}'s {label} {required}, so you are a contender; with no other "
+            "contender you win it."
+        )
+    return (
+        f"No: {total} {label} doesn't exceed {card.name}'s {label} {required} (it must be higher, not equal), so "
+        "you are not a contender."
     )
 
 

@@ -445,3 +445,24 @@ def test_the_version_a_question_types_is_the_one_shown(fresh_service: RulesServi
     assert reserve.text.startswith("**Maddie Moonlight** (reserve")
     starting = fresh_service.ask("what does starting maddie moonlight do", game="inazuma", where=Asked(channel="v2"))
     assert starting.text.startswith("**Maddie Moonlight** (starting")
+
+
+@pytest.mark.parametrize(
+    ("question", "opening"),
+    [
+        ("im the only one on tea ceremony and i have 3 ceremony there, do i get it", "Yes: 3 Ceremony exceeds"),
+        ("tea ceremony needs ceremony 2 and my guy has ceremony 2, if hes alone there do i get it?", "No: 2 Ceremony"),
+        ("how much combat to take duel at the crossroads", "Duel at the Crossroads asks Combat 3"),
+    ],
+)
+def test_a_total_typed_against_an_events_rating(fresh_service: RulesService, question: str, opening: str) -> None:
+    answer = fresh_service.ask(question, game="usagi", where=Asked(channel=f"total-{question[:16]}"))
+    assert answer.text.startswith(opening)
+
+
+def test_a_total_with_a_rival_is_left_to_the_contest_rules() -> None:
+    from rulesdocs import contender
+
+    tea = cardnames.card("usagi", "Tea Ceremony")
+    assert tea is not None
+    assert contender.typed_total("i have 3 ceremony and opp has 4 ceremony, do i get it", tea) is None
