@@ -541,7 +541,10 @@ class RulesService:
         previous question's battle."""
         earlier = (previous.asked or previous.question) if previous is not None else None
         talked_about = cardnames.card(game, understood.card) if understood.card else None
-        found = worked.read(game, question, earlier, talked_about, previous.fact if previous is not None else None)
+        before = cardnames.card(game, previous.card) if previous is not None and previous.card else None
+        found = worked.read(
+            game, question, earlier, talked_about, previous.fact if previous is not None else None, before
+        )
         if found is None:
             return None
         matcher = self.matcher(game)

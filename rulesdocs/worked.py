@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
@@ -82,6 +83,7 @@ class _Asked:
     typed: str
     earlier: str | None
     card: CardDef | None
+    before: CardDef | None = None
 
     def read_or_merge(
         self, read: Callable[[str], _T | None], merge: Callable[[str, str], _T | None]
@@ -99,6 +101,11 @@ def _stat(card: CardDef, name: str) -> int | None:
     return value if isinstance(value, int) else None
 
 
+_IT_ATTACKS = re.compile(r"\b(?:it|he|she)\s+(attacks?|attacking|swings? (?:at|into)|hits?)\b", re.IGNORECASE)
+_POSITIONED = re.compile(r"\b(?:set|face.?down|def|defen[cs]e\w*|flip\w*)\b", re.IGNORECASE)
+_ATTACKS_IT = re.compile(r"\b(attacks?|attacking|swings? (?:at|into)|hits?)\s+(?:it|him|her)\b", re.IGNORECASE)
+
+
 def _yugioh(asked: _Asked) -> Worked | None:
     straight = calc.direct_attack(asked.typed) if calc.battle(asked.typed) is None else None
     if straight is not None:  # "my 1200 attacks directly" after a battle is a new situation, not a change
@@ -106,6 +113,13 @@ def _yugioh(asked: _Asked) -> Worked | None:
             calc.direct_outcome(straight, calc.life_points_left(asked.typed)), DIRECT_ATTACK_FACT, asked.question
         )
     named = namedfight.read(asked.typed, "yugioh") if calc.battle(asked.typed) is None else None
+    it = asked.before or asked.card
+    plain = _POSITIONED.search(asked.typed) is None  # a Set or flipped monster is not read this way
+    if named is None and it is not None and it.type == "monster" and plain and calc.battle(asked.typed) is None:
+        # "ok it attacks their la jinn" after Summoned Skull: the monster talked about before is "it"
+        said = _IT_ATTACKS.sub(f"my {it.name} \\1", asked.typed)
+        said = _ATTACKS_IT.sub(f"\\1 my {it.name}", said)
+        named = namedfight.read(said, "yugioh") if said != asked.typed else None
     if named is not None and (fight := calc.battle(named.text)) is not None:  # "my dark magician attacks…"
         told = f"{named.legend} {calc.outcome(fight)}"
         return Worked(told, BATTLE_FACTS[fight.target.stat], calc.described(fight), _effects("yugioh", named))
@@ -218,12 +232,18 @@ def _hand(game: str, asked: _Asked, previous_fact: str | None) -> Worked | None:
 
 
 def read(
-    game: str, question: str, earlier: str | None, card: CardDef | None, previous_fact: str | None
+    game: str,
+    question: str,
+    earlier: str | None,
+    card: CardDef | None,
+    previous_fact: str | None,
+    before: CardDef | None = None,
 ) -> Worked | None:
     """The situation `question` describes in `game`, or the `earlier` question's situation with what
-    `question` changes, worked out; `card` is the card talked about, `previous_fact` the fact the
-    previous answer gave. None when it describes none."""
-    asked = _Asked(question, conv.strip_game_names(question), earlier, card)
+    `question` changes, worked out; `card` is the card talked about, `before` the one the previous turn
+    was about ("it" in "ok it attacks their la jinn"), `previous_fact` the fact the previous answer
+    gave. None when it describes none."""
+    asked = _Asked(question, conv.strip_game_names(question), earlier, card, before)
     reader = _READERS.get(game)
     found = reader(asked) if reader is not None else None
     if found is not None and found.told:

@@ -422,3 +422,11 @@ def test_aggressive_adds_the_deck_cost_of_the_card_discarded_by_name(fresh_servi
         "so if i attack with red and discard kurogane demon lord how much red is that", where=where
     )
     assert later.text.startswith("Attacking in red with Aggressive: red 7 + 4 (Kurogane, Demon Lord's deck cost)")
+
+
+def test_it_in_a_battle_is_the_monster_talked_about_before(fresh_service: RulesService) -> None:
+    where = Asked(channel="it-attacks")
+    fresh_service.ask("how many tributes to summon summoned skull", game="yugioh", where=where)
+    answer = fresh_service.ask("ok it attacks their la jinn in attack position, whats the damage", where=where)
+    assert answer.text.startswith("Summoned Skull: 2500 ATK; La Jinn the Mystical Genie of the Lamp: 1800 ATK.")
+    assert "700 battle damage" in answer.text
