@@ -58,6 +58,11 @@ _TRIGGER = re.compile(
 )
 _SPECIAL_KINDS = re.compile(r"\b(fusion|ritual|special)\b", re.IGNORECASE)
 _FLIP = re.compile(r"\bflip(?:s|ped|ping)?\b", re.IGNORECASE)
+_SET_MONSTER = re.compile(
+    r"\b(?:they|opp\w*|he|she|i)\s+(?:just\s+)?(?:set|sets)\b(?!\s+(?:from|last|up))"
+    r"|\bset (?:a|their|his|her|the|my) (?:\w+ ){0,2}(?:monster|guy|card)\b|\bsetting\b|\bface.?down\b",
+    re.IGNORECASE,
+)
 _ATK = re.compile(r"\b(\d{3,4})\s*(?:atk|attack)\b|\b(?:atk|attack) (?:of )?(\d{3,4})\b", re.IGNORECASE)
 
 
@@ -78,6 +83,8 @@ def summon_verdict(question: str, card: CardDef, other: CardDef | None) -> str |
             .replace("flip", "Flip")
         )
         return f"No, by its text: {card.name} answers only a {label}; {summon} is a Special Summon."
+    if _SET_MONSTER.search(question) and not _FLIP.search(question):
+        return f"No, by its text: {card.name} answers a Summon, and Setting a monster face down is not a Summon."
     if _FLIP.search(question) and "flip" not in kinds:
         return f"No, by its text: {card.name} doesn't answer a Flip Summon."
     threshold = int(found.group(2)) if found.group(2) else None

@@ -463,7 +463,11 @@ class RulesService:
                 ):
                     card, other, card_kind = earlier, card, "stat"
                     understood = dataclasses.replace(understood, card=card.name)
-            if other is not None and cardanswer.asks_stat_of(stripped, card, other):
+            if (
+                other is not None
+                and cardanswer.asks_stat_of(stripped, card, other)
+                and not statmod.with_bonus(card, other, [])  # "does yami boost my dark magicians atk": below
+            ):
                 card, other = other, card  # "so if rock lee is head whats guys support": Guy's support
                 card_kind = cardanswer.card_kind(stripped, card, qtype)
             asks_stat = other is not None and (

@@ -425,6 +425,7 @@ def test_a_cards_state_or_side_verdict_stays_out_of_other_questions(fresh_servic
         ("yugioh", "opp normal summons battle ox, can i trap hole it", "Yes, by its text: Battle Ox has 1700 ATK"),
         ("yugioh", "opp normal summons feral imp, can i trap hole it", "Yes, by its text: Feral Imp has 1300 ATK"),
         ("yugioh", "they flip summon a 800 atk guy, does trap hole work", "No, by its text: Trap Hole needs a monster"),
+        ("yugioh", "they set a 1500 atk monster, can i trap hole it", "No, by its text: Trap Hole answers a Summon"),
     ],
 )
 def test_what_a_cards_search_or_trigger_reaches(
