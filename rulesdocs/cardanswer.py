@@ -983,7 +983,7 @@ def verdicts(
         worked_out(question, card)
         or contender.needed(question, card, other)
         or contender.typed_total(question, card)
-        or lifepoints.worked(question, card)
+        or lifepoints.worked(question, card, other)
     )
     involved = contender.involvable(question, card, other) if qtype in ("yesno", "other") else None
     if involved is not None and qtype == "yesno":  # "can i stick him on it for the extra score": can he at all

@@ -34,14 +34,39 @@ _MONSTERS = re.compile(r"\b(\d)\s+(?:monsters?|mons?|guys?)\b", re.IGNORECASE)
 _ASKS_END = re.compile(r"\b(?:win|lethal|kill|finish|dead|die|enough|lose|over)\b", re.IGNORECASE)
 
 
-def worked(question: str, card: CardDef) -> str | None:
-    """The Life Points a damage or gain card leaves, for the Life Points the question gives, or None."""
+def _flat_damage(card: CardDef) -> int | None:
+    found = _DAMAGE.search(card.text)
+    return int(found.group(1)) if found is not None and not found.group(2) else None
+
+
+def worked(question: str, card: CardDef, other: CardDef | None = None) -> str | None:
+    """The Life Points a damage or gain card leaves (two damage cards played one after the other, when
+    `other` is one too), for the Life Points the question gives, or None.
+
+    >>> from rulesdocs.cardnames import card
+    >>> print(worked("opp at 1200, i play hinotama then final flame, where does that leave em",
+    ...              card("yugioh", "Hinotama"), card("yugioh", "Final Flame")))
+    Hinotama deals 500 damage and Final Flame 600 (1100 in all), so your opponent goes from 1200 to 100 Life \
+Points.
+    """
     if card.game != "yugioh":
         return None
     life = _LP.search(question)
     if life is None:
         return None
     before = int(life.group(1) or life.group(2))
+    first, second = _flat_damage(card), (_flat_damage(other) if other is not None else None)
+    if other is not None and first is not None and second is not None:
+        typed = question.lower()
+        if 0 <= typed.find(other.name.split()[0].lower()) < typed.find(card.name.split()[0].lower()):
+            card, other, first, second = other, card, second, first  # in the order they are played
+        after = max(0, before - first - second)
+        told = (
+            f"{card.name} deals {first} damage and {other.name} {second} ({first + second} in all), so your "
+            f"opponent goes from {before} to {after} Life Points"
+        )
+        told += " and loses the Duel." if after == 0 else "."
+        return f"{'Yes' if after == 0 else 'No'}: {told}" if _ASKS_END.search(question) else told
     damage, gain = _DAMAGE.search(card.text), _GAIN.search(card.text)
     if gain is not None and damage is None:
         amount = int(gain.group(1))
