@@ -645,6 +645,9 @@ _WITH_IT = re.compile(
 )
 
 
+_AFTER_IT = re.compile(r"\b(?:after|afterwards|now|then|with it|once it resolves)\b", re.IGNORECASE)
+
+
 def asks_with(question: str) -> bool:
     """True for a follow-up adding a card to what was asked ("with yami out?", "and if i also slap sword
     of dark destruction on it")."""
@@ -660,6 +663,8 @@ def pairs(question: str, card: CardDef, earlier: CardDef, refers: bool) -> bool:
         return True
     if asks_with(question) and statmod.with_bonus(card, earlier, []) is not None:
         return True
+    if earlier.type == "Jutsu" and _AFTER_IT.search(question) and statmod.with_bonus(earlier, card, []) is not None:
+        return True  # "my kakashi is 5 combat heading a team alone, whats the power after" after Lightning Blade
     return refers and (
         contender.involvable(question, card, earlier) is not None
         or pair_verdict(card, earlier) is not None

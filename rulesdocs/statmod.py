@@ -124,6 +124,10 @@ def jutsu_bonus(jutsu: CardDef, ninja: CardDef) -> str | None:
     """A Naruto Ninja's Combat/Support with a Jutsu's "The user gets +X/+Y this turn" applied, or None.
 
     >>> from rulesdocs.cardnames import card
+    >>> print(jutsu_bonus(card("naruto", "Lightning Blade"), card("naruto", "Kakashi Hatake")))
+    With Lightning Blade, Kakashi Hatake is 12/3 this turn (5/3 printed, +7/+0).
+    >>> jutsu_bonus(card("naruto", "Lightning Blade"), card("naruto", "Tenten")) is None
+    True
     >>> print(jutsu_bonus(card("naruto", "Kunai"), card("naruto", "Tenten")))
     With Kunai, Tenten is 4/3 this turn (2/1 printed, +2/+2).
     >>> print(jutsu_bonus(card("naruto", "Demon Wind Shuriken"), card("naruto", "Tenten")))
@@ -135,8 +139,16 @@ def jutsu_bonus(jutsu: CardDef, ninja: CardDef) -> str | None:
         return None
     if not isinstance(combat, int) or not isinstance(support, int):
         return None
-    if found["user"]:
-        return None  # a Jutsu only some Ninjas may use: whether this one may is a question of its own
+    user = (found["user"] or "").strip()
+    attribute_needed = re.fullmatch(r"(\w+) attribute", user)
+    if (
+        user
+        and user != ninja.name
+        and not (
+            attribute_needed and attribute_needed.group(1).lower() == str(ninja.stats.get("attribute", "")).lower()
+        )
+    ):
+        return None  # a Jutsu only some Ninjas may use, and this one is not named by it: a question of its own
     plus_c, plus_s, why = int(found["c"]), int(found["s"]), ""
     attribute = str(ninja.stats.get("attribute", ""))
     if found["attr"] and found["attr"].lower() in attribute.lower():

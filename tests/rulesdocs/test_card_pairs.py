@@ -467,3 +467,13 @@ def test_a_total_with_a_rival_is_left_to_the_contest_rules() -> None:
     tea = cardnames.card("usagi", "Tea Ceremony")
     assert tea is not None
     assert contender.typed_total("i have 3 ceremony and opp has 4 ceremony, do i get it", tea) is None
+
+
+def test_a_jutsu_for_one_named_user_pumps_that_user(fresh_service: RulesService) -> None:
+    named = fresh_service.ask("kakashi uses lightning blade, whats his combat after", game="naruto")
+    assert named.text.startswith("With Lightning Blade, Kakashi Hatake is 12/3 this turn")
+    where = Asked(channel="jutsu-after")
+    fresh_service.ask("how much does lightning blade pump", game="naruto", where=where)
+    after = fresh_service.ask("my kakashi is 5 combat heading a team alone, whats the power after", where=where)
+    assert after.text.startswith("With Lightning Blade, Kakashi Hatake is 12/3")
+    assert statmod.jutsu_bonus(card("naruto", "Lightning Blade"), card("naruto", "Tenten")) is None  # not its user
