@@ -214,3 +214,69 @@ def _one_named(question: str) -> Reading | None:
         return None
     text = " ".join([*words[:at], str(value), stat, "monster", *words[at + named.size :]])
     return Reading(text, ((mention.name, label, value),)) if calc.battle(text) is not None else None
+
+
+_COLOR_ASKED = re.compile(
+    r"\b(?:what|which) colou?rs?\b|\bcolou?rs? can\b|\bdoes it work\b|\bwho wins\b|\bwin\b|\bbeat\b"
+    r"|\btake (?:it|him|her) out\b",
+    re.IGNORECASE,
+)
+_SWINGS = re.compile(r"\b(?:attacks?|attacking|swings?(?: at| into)?|hits?|goes? (?:at|after))\b", re.IGNORECASE)
+_IT_SWINGS = re.compile(
+    r"\b(?:he|she|it)\s+(attacks?|attacking|swings?(?: at| into)?|hits?|goes? (?:at|after))\b", re.I
+)
+
+
+def shared_colors(question: str, before: str | None = None) -> str | None:
+    """An Inuyasha attack between two characters named with no color given ("kurogane demon lord
+    attacks gensai, what color can he use and does it work"): each color both print, and how the attack
+    goes in it. `before` is the character talked about before, read for "he swings at gensai".
+
+    >>> print(shared_colors("kurogane demon lord attacks gensai, what color can he use and does it work"))
+    Kurogane, Demon Lord (black 7, red 5, purple 4) attacking Gensai, Wandering Monk (blue 5, purple 4, \
+white 2) can only attack in a color both have: purple. Purple 4 against 4: equal or higher defeats \
+Gensai, Wandering Monk (its controller's shard is stolen).
+    """
+    typed = question
+    if before is not None and _IT_SWINGS.search(question) and cardnames.lookup(question, "inuyasha") is not None:
+        typed = _IT_SWINGS.sub(lambda m: f"{before} {m.group(1)}", question, count=1)
+    if not _SWINGS.search(typed) or not _COLOR_ASKED.search(typed) or any(c in typed.lower() for c in _COLORS):
+        return None
+    found = _two_named(typed, "inuyasha")
+    if found is None:
+        return None
+    words, named = found
+    attacker = named[_attacker(words, named)]
+    defender = named[1 - named.index(attacker)]
+    mine, theirs = (_colors_of(card.name) for card in (attacker, defender))
+    if not mine or not theirs:
+        return None
+    both = [c for c in mine if c in theirs]
+    listing = f"{attacker.name} ({_listed(mine)}) attacking {defender.name} ({_listed(theirs)})"
+    if not both:
+        return f"{listing}: they share no color, so {attacker.name} can't attack {defender.name} at all."
+    lines = []
+    for color in both:
+        ours, other = mine[color], theirs[color]
+        if ours >= other:
+            lines.append(
+                f"{color.capitalize()} {ours} against {other}: equal or higher defeats {defender.name} "
+                "(its controller's shard is stolen)."
+            )
+        else:
+            lines.append(f"{color.capitalize()} {ours} against {other}: lower, so nothing happens.")
+    colors = ", ".join(both)
+    one = "only attack in a color both have" if len(both) == 1 else "attack in a color both have"
+    return f"{listing} can {one}: {colors}. " + " ".join(lines)
+
+
+def _colors_of(name: str) -> dict[str, int]:
+    card = cardnames.card("inuyasha", name)
+    colors = card.stats.get("colors") if card is not None else None
+    return (
+        {str(k): int(v) for k, v in colors.items() if isinstance(v, int) and v > 0} if isinstance(colors, dict) else {}
+    )
+
+
+def _listed(colors: dict[str, int]) -> str:
+    return ", ".join(f"{c} {v}" for c, v in colors.items())

@@ -167,6 +167,10 @@ def _inuyasha(asked: _Asked) -> Worked | None:
     if named is not None and (attack := colorfight.color_attack(named.text)) is not None:
         told = f"{named.legend} {colorfight.color_outcome(attack)}"
         return Worked(told, COLOR_ATTACK_FACT, colorfight.described(attack), _effects("inuyasha", named))
+    earlier_card = asked.before.name if asked.before is not None else None
+    shared = namedfight.shared_colors(asked.typed, earlier_card) if named is None else None
+    if shared is not None:  # "kurogane attacks gensai, what color can he use and does it work"
+        return Worked(shared, COLOR_ATTACK_FACT, asked.question)
     attack, _ = asked.read_or_merge(colorfight.color_attack, colorfight.merge_color)
     mention = cardnames.find(asked.typed, "inuyasha") if attack is None and asked.card is not None else None
     if mention is not None and asked.card is not None and mention.name == asked.card.name:

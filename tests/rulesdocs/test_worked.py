@@ -430,3 +430,14 @@ def test_it_in_a_battle_is_the_monster_talked_about_before(fresh_service: RulesS
     answer = fresh_service.ask("ok it attacks their la jinn in attack position, whats the damage", where=where)
     assert answer.text.startswith("Summoned Skull: 2500 ATK; La Jinn the Mystical Genie of the Lamp: 1800 ATK.")
     assert "700 battle damage" in answer.text
+
+
+def test_two_inuyasha_characters_with_no_color_named_fight_in_the_colors_both_have(
+    fresh_service: RulesService,
+) -> None:
+    where = Asked(channel="shared-colors")
+    fresh_service.ask("whats demon lord kurogane's stats", game="inuyasha", where=where)
+    answer = fresh_service.ask("he swings at gensai, what color can he even use and does it work", where=where)
+    assert "can only attack in a color both have: purple" in answer.text
+    assert "Purple 4 against 4: equal or higher defeats Gensai" in answer.text
+    assert namedfight.shared_colors("kurogane demon lord attacks gensai in purple, who wins") is None  # a color named
