@@ -31,3 +31,13 @@ def test_the_card_talked_about_gives_the_entrance_cost(fresh_service: RulesServi
     answer = fresh_service.ask("can i play it with my turn marker on 3", where=where)
     assert answer.text.startswith("No: Entrance 5 is above your Turn Indicator of 3") and answer.citations
     assert fresh_service.ask("and with it on 5?", where=where).text.startswith("Yes: Entrance 5")
+
+
+def test_my_first_turn_means_turn_indicator_0_and_a_mission_says_its_own_limit(fresh_service: RulesService) -> None:
+    where = Asked(channel="first-turn-entrance")
+    first = fresh_service.ask("its my very first turn, can i deploy an entrance 1 ninja", game="naruto", where=where)
+    assert first.text.startswith("No: Entrance 1 is above your Turn Indicator of 0")
+    later = fresh_service.ask("what about my next turn", where=where)
+    assert later.text.startswith("Yes: Entrance 1 is at or below your Turn Indicator of 1")
+    mission = fresh_service.ask("could i also play an entrance 1 mission that same turn", where=where)
+    assert "you may play 1 Mission per turn besides your 1 Ninja" in mission.text
