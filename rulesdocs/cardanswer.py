@@ -30,6 +30,7 @@ from rulesdocs import (
     colorfight,
     contender,
     lifepoints,
+    ratingmod,
     statmod,
 )
 from rulesdocs.cardnames import granted_tags
@@ -374,7 +375,7 @@ def worked_out(question: str, card: CardDef) -> str | None:
                 f"No: {card.name}'s effect isn't marked Valid, so it is off while {card.name} is injured (an "
                 "injured Ninja's effects work only when marked Valid); it works again once the Ninja is healed."
             )
-    earliest = earliest_turn(question, card)
+    earliest = earliest_turn(question, card) or ratingmod.paid_pump(question, card)
     if earliest is not None:
         return earliest
     paid_x = x_paid(question, card)

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rulesdocs import colorbonus
+from rulesdocs import colorbonus, ratingmod
 
 if TYPE_CHECKING:
     from cards.model import CardDef
@@ -86,6 +86,8 @@ def with_bonus(spell: CardDef, monster: CardDef, stats: list[str]) -> str | None
         return colorbonus.with_bonus(spell, monster)
     if spell.game == "naruto":
         return jutsu_bonus(spell, monster)
+    if spell.game == "usagi":
+        return ratingmod.with_bonus(spell, monster)
     if spell.game != "yugioh" or monster.type != "monster" or spell.type != "spell":
         return None
     found = bonuses(spell)

@@ -477,3 +477,12 @@ def test_a_jutsu_for_one_named_user_pumps_that_user(fresh_service: RulesService)
     after = fresh_service.ask("my kakashi is 5 combat heading a team alone, whats the power after", where=where)
     assert after.text.startswith("With Lightning Blade, Kakashi Hatake is 12/3")
     assert statmod.jutsu_bonus(card("naruto", "Lightning Blade"), card("naruto", "Tenten")) is None  # not its user
+
+
+def test_an_usagi_pump_paid_some_number_of_times(fresh_service: RulesService) -> None:
+    where = Asked(channel="pump")
+    fresh_service.ask("swordmistress cost?", game="usagi", where=where)
+    pumped = fresh_service.ask("ok and if i pay to pump her twice whats her combat", where=where)
+    assert pumped.text.startswith("Paid twice (1 Honor each): Combat 4 + 2 = 6")
+    why = "first turn and it wont let me play swordmistress of the mifune. why?? i got nothing to pay with"
+    assert not fresh_service.ask(why, game="usagi", where=Asked(channel="pump-why")).text.startswith("Paid")

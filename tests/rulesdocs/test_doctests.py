@@ -36,6 +36,7 @@ MODULES = [
     "rulesdocs.colorbonus",
     "rulesdocs.teampower",
     "rulesdocs.cardreach",
+    "rulesdocs.ratingmod",
     "rulesdocs.cardstat",
     "rulesdocs.chakracost",
     "rulesdocs.quantities",
