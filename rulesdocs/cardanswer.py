@@ -997,6 +997,35 @@ def verdicts(
     return whose, worked or involved
 
 
+_RAISES = re.compile(r"\b(?:boost|buff|pump|raise|power(?:s)? up|help|strengthen|increase|add)\w*\b", re.IGNORECASE)
+_LOWERS = re.compile(r"\b(?:lower|weaken|drop|reduce|hurt|nerf|decrease|shrink)\w*\b", re.IGNORECASE)
+
+
+def boost_verdict(question: str, card: CardDef, other: CardDef) -> str | None:
+    """Yes or No to "does yami boost my dark magicians atk": `other`'s bonus applied to the stat of
+    `card` the question names, with the way the question asks it to go.
+
+    >>> from rulesdocs.cardnames import card
+    >>> print(boost_verdict("does yami boost my dark magicians atk", card("yugioh", "Dark Magician"),
+    ...                     card("yugioh", "Yami")))
+    Yes: with Yami, Dark Magician has ATK 2700 (2500 printed, +200) (its bonus is for Spellcaster monsters).
+    >>> boost_verdict("does sogen boost dark magician", card("yugioh", "Sogen"), card("yugioh", "Dark Magician"))[:40]
+    "No: Sogen doesn't change Dark Magician: "
+    """
+    up, down = _RAISES.search(question) is not None, _LOWERS.search(question) is not None
+    if up == down:
+        return None
+    told = statmod.with_bonus(other, card, asked_stats(question, card)) or statmod.with_bonus(
+        card, other, asked_stats(question, other)
+    )
+    if told is None or ("printed" not in told and "doesn't change" not in told):
+        return None
+    raised, lowered = "printed, +" in told, "printed, -" in told
+    verdict = "Yes" if (up and raised) or (down and lowered) else "No"
+    said = f"w{told[1:]}" if told.startswith("With ") else told
+    return f"{verdict}: {said}"
+
+
 def answer_text(
     question: str,
     card: CardDef,
@@ -1009,6 +1038,8 @@ def answer_text(
     """The reply: the stat asked first, or the text, or the rule then the card."""
     lines: list[str] = []
     whose, worked = verdicts(question, card, kind, other, qtype)
+    if whose is None and worked is None and kind == "rule" and other is not None and qtype == "yesno":
+        whose = boost_verdict(question, card, other)  # "does yami boost my dark magicians atk"
     if whose is not None:  # the card's own words answer it: no rule about its kind of card is needed
         lines.append(whose)
         rule = None

@@ -486,3 +486,15 @@ def test_an_usagi_pump_paid_some_number_of_times(fresh_service: RulesService) ->
     assert pumped.text.startswith("Paid twice (1 Honor each): Combat 4 + 2 = 6")
     why = "first turn and it wont let me play swordmistress of the mifune. why?? i got nothing to pay with"
     assert not fresh_service.ask(why, game="usagi", where=Asked(channel="pump-why")).text.startswith("Paid")
+
+
+@pytest.mark.parametrize(
+    ("question", "opening"),
+    [
+        ("does yami boost my dark magicians atk", "Yes: with Yami, Dark Magician has ATK 2700"),
+        ("does sogen boost dark magician", "No: Sogen doesn't change Dark Magician"),
+    ],
+)
+def test_whether_a_field_spell_boosts_a_monster(fresh_service: RulesService, question: str, opening: str) -> None:
+    answer = fresh_service.ask(question, game="yugioh", where=Asked(channel=f"boost-{question[:12]}"))
+    assert answer.text.startswith(opening)
