@@ -451,12 +451,11 @@ class RulesService:
                 refers = _REFERS_BACK.search(stripped) is not None
                 paired = earlier is not None and cardanswer.pairs(question, card, earlier, refers)
                 other = earlier if paired else None  # "would it work on raiga" after Mitsu
-                pitched = colorfight.discarded_card(question, game) if earlier is not None else None
                 # "so if i attack with red and discard kurogane demon lord how much red" after Raiga: the
                 # card named is the one discarded; the one talked about attacks (in the color named)
+                pitched = colorfight.discarded_card(question, game) if earlier and game == "inuyasha" else None
                 if (
-                    game == "inuyasha"
-                    and earlier is not None
+                    earlier is not None
                     and pitched is not None
                     and pitched.name == card.name
                     and colorfight.color_named(question)
