@@ -150,7 +150,7 @@ def asks_stat_of(question: str, card: CardDef, other: CardDef) -> bool:
 
     >>> from rulesdocs.cardnames import card
     >>> lee, guy = card("naruto", "Rock Lee"), card("naruto", "Might Guy")
-    >>> asks_stat_of("so if rock lee is head whats gais support", lee, guy)
+    >>> asks_stat_of("so if rock lee is head whats guy senseis support", lee, guy)
     True
     >>> asks_stat_of("whats rock lees support with guy behind him", lee, guy)
     False

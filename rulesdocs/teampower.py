@@ -44,11 +44,12 @@ _BACKS = re.compile(r"^\W*(?:as (?:a |the )?support\w*|supports?|supporting|behi
 """Said right after a Ninja's name ("guy as support", "guy supporting"): that Ninja is not the Head."""
 _BARE_GUY = re.compile(
     r"(?<!\bmight )(?<!\bmy )(?<!\ba )(?<!\bthe )(?<!\bur )(?<!\byour )(?<!\btheir )(?<!\bthat )(?<!\bthis )(?<!\bone )"
-    r"(?<!\bother )(?<!\bsome )(?<!\bany )(?<!\beach )\bguy\b(?=\s+(?:support\w*|is|as|heads?|heading|lead\w*|behind|"
-    r"adds?|gives?|injured|hurt)\b|\s*[,?]|\s*$)",
+    r"(?<!\bother )(?<!\bsome )(?<!\bany )(?<!\beach )\b(?:guy|gai)(?:'?s)?\b"
+    r"(?=\s+(?:support\w*|is|as|heads?|heading|lead\w*|behind|adds?|gives?|injured|hurt)\b|\s*[,?]|\s*$)",
     re.IGNORECASE,
 )
-"""Might Guy called by his name alone inside a Team ("neji heads and guy supports"), never "my guy"."""
+"""Might Guy called by his name alone inside a Team ("neji heads and guy supports", "gai supporting rock
+lee"), never "my guy"."""
 _HURT = re.compile(r"\b(?:hurt|injured|damaged|sideways|turned)\b", re.IGNORECASE)
 _INJURED_BEFORE = re.compile(r"\b(?:injured|hurt|damaged)\s*$", re.IGNORECASE)
 
