@@ -375,9 +375,9 @@ def worked_out(question: str, card: CardDef) -> str | None:
                 f"No: {card.name}'s effect isn't marked Valid, so it is off while {card.name} is injured (an "
                 "injured Ninja's effects work only when marked Valid); it works again once the Ninja is healed."
             )
-    earliest = earliest_turn(question, card) or ratingmod.paid_pump(question, card)
-    if earliest is not None:
-        return earliest
+    counted = earliest_turn(question, card) or ratingmod.paid_pump(question, card)
+    if counted is not None:
+        return counted
     paid_x = x_paid(question, card)
     if paid_x is not None:
         return paid_x

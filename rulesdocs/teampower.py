@@ -94,10 +94,14 @@ class Team:
     supports: tuple[Member, ...]
 
 
-def _named(question: str) -> list[tuple[int, str, int]]:
-    """The Naruto Ninjas named in `question`, each with where its name starts and how many words it
-    takes, in typed order."""
-    words = cardnames.words_of(_BARE_GUY.sub("might guy", question))
+def _words(question: str) -> list[str]:
+    """The folded words of `question`, Might Guy's bare name ("guy", "gai") read as his full one."""
+    return cardnames.words_of(_BARE_GUY.sub("might guy", question))
+
+
+def _named(words: list[str]) -> list[tuple[int, str, int]]:
+    """The Naruto Ninjas named in a question's folded `words`, each with where its name starts and how
+    many words it takes, in typed order."""
     found: list[tuple[int, str, int]] = []
     rest = list(words)
     for _ in range(MAX_TEAM):
@@ -118,10 +122,10 @@ def read(question: str) -> Team | None:
     """The Team `question` names (2 or 3 Ninjas) when it asks for its Power, or None."""
     if not _ASKS_POWER.search(question):
         return None
-    named = _named(question)
+    words = _words(question)
+    named = _named(words)
     if len(named) < 2:
         return None
-    words = cardnames.words_of(_BARE_GUY.sub("might guy", question))
     after = [" ".join(words[at + size : at + size + 4]) for at, _, size in named]
     leading = [i for i, said in enumerate(after) if _LEADS.search(said)]
     backing = [i for i, said in enumerate(after) if _BACKS.search(said)]
@@ -136,7 +140,7 @@ def merge(previous: str, follow_up: str) -> Team | None:
     before = read(previous)
     if before is None or not _HURT.search(follow_up):
         return None
-    named = [name for _, name, _ in _named(follow_up)]
+    named = [name for _, name, _ in _named(_words(follow_up))]
     if not named:
         return replace(before, head=replace(before.head, injured=True))
     if len(named) > 1 or named[0] not in {m.name for m in (before.head, *before.supports)}:
