@@ -27,6 +27,7 @@ from rulesdocs import (
     cardanswer,
     cardnames,
     cardtrait,
+    cardwhose,
     chat,
     colorfight,
     followup,
@@ -332,7 +333,7 @@ class RulesService:
         if mention is None and previous is not None and previous.card:
             talked_about = cardnames.card(game, previous.card)
             switched = (
-                cardanswer.side_switched(previous.asked or previous.question, stripped, talked_about)
+                cardwhose.side_switched(previous.asked or previous.question, stripped, talked_about)
                 if talked_about is not None
                 else None
             )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesdocs import cardanswer, cardnames, ruling, statmod
+from rulesdocs import cardanswer, cardnames, cardwhose, ruling, statmod
 from rulesdocs.cardnames import card
 from rulesdocs.service import Asked, RulesService
 
@@ -30,7 +30,7 @@ def test_a_bonus_needs_the_trait_and_the_color(bonus: str, target: str, verdict:
 
 
 def test_an_effect_on_another_card_is_asked_of_itself() -> None:
-    told = cardanswer.whose_verdict("can mitsu use it on herself", _card("inuyasha", "Mitsu, Village Elder"))
+    told = cardwhose.whose_verdict("can mitsu use it on herself", _card("inuyasha", "Mitsu, Village Elder"))
     assert told is not None and told.startswith("No") and "another" in told
 
 
@@ -176,8 +176,8 @@ def test_an_inuyasha_item_on_a_character_changes_its_colors(
 
 def test_whose_card_doesnt_decide_when_the_text_targets_another_kind() -> None:
     assassin = _card("usagi", "Masked Hikiji Assassin")
-    assert cardanswer.whose_verdict("can masked hikiji assassin kill their hero", assassin) is None
-    assert cardanswer.whose_verdict("can masked hikiji assassin kill their ally", assassin) is not None
+    assert cardwhose.whose_verdict("can masked hikiji assassin kill their hero", assassin) is None
+    assert cardwhose.whose_verdict("can masked hikiji assassin kill their ally", assassin) is not None
 
 
 def test_a_text_about_the_card_itself_does_not_protect_the_other_cards(fresh_service: RulesService) -> None:
@@ -374,7 +374,7 @@ def test_a_stat_asked_of_the_second_card_named_is_that_cards(fresh_service: Rule
 
 def test_a_card_reaching_both_players_answers_me_too_or_just_them() -> None:
     asked = "does gato transport make me discard chakra too or just my opponent"
-    told = cardanswer.whose_verdict(asked, _card("naruto", "Gato Transport"))
+    told = cardwhose.whose_verdict(asked, _card("naruto", "Gato Transport"))
     assert told is not None and told.startswith("Yes, by its text: it affects both")
 
 

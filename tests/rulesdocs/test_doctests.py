@@ -38,6 +38,8 @@ MODULES = [
     "rulesdocs.cardreach",
     "rulesdocs.ratingmod",
     "rulesdocs.cardstat",
+    "rulesdocs.ninjacards",
+    "rulesdocs.cardwhose",
     "rulesdocs.chakracost",
     "rulesdocs.quantities",
     "rulesdocs.levelturn",
