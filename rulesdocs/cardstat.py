@@ -58,7 +58,7 @@ _NOT_FIRED = re.compile(r"\b(?:not|isn.?t|is not|aint|without being|un)[\s-]?(?:
 
 
 @dataclass(frozen=True, slots=True)
-class _Step:
+class Step:
     """One change to the printed stat: the situation that causes it, the amount and where it comes from."""
 
     situation: str
@@ -68,13 +68,39 @@ class _Step:
 
 def _attackers(question: str) -> int | None:
     """How many opposing characters attack, as the question says ("they attack with 2", "vs 3 attackers")."""
-    found = _ATTACKERS.search(question)
-    return count(next(g for g in found.groups() if g)) if found is not None else None
+    said = list(_ATTACKERS.finditer(question))  # the last said: "…with 2" then "what if only 1 attacks"
+    return count(next(g for g in said[-1].groups() if g)) if said else None
 
 
-def situated(question: str, card: CardDef, keys: list[str]) -> str | None:
-    """The stat asked worked out for the situation `question` states, or None when it states none
-    that the card's stats or text change."""
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """A stat worked out for a situation: the base (printed, or fired up), the situations named and the
+    steps that change it."""
+
+    stat: str
+    base: int
+    base_part: str
+    situations: list[str]
+    steps: list[Step]
+
+    def told(self, extra: list[Step] | None = None) -> str:
+        """The sentence: situations, then base + each step = total."""
+        steps = [*self.steps, *(extra or [])]
+        situations = self.situations + [s.situation for s in steps if s.situation not in self.situations]
+        counted = [step for step in steps if step.amount]
+        total = max(0, self.base + sum(step.amount for step in counted))
+        parts = [self.base_part] + [f"{'+' if s.amount > 0 else '-'} {abs(s.amount)} {s.why}" for s in counted]
+        parts += [
+            f"(unchanged: {s.why[1:-1].replace('its text: ', 'its text applies only ')})" for s in steps if not s.amount
+        ]
+        lead = ", ".join(situations)
+        label = self.stat.upper() if len(self.stat) <= 3 else self.stat.capitalize()
+        return f"{lead[:1].upper()}{lead[1:]}: {' '.join(parts)} = {total} {label}."
+
+
+def situation(question: str, card: CardDef, keys: list[str]) -> Situation | None:
+    """The stat asked, its base and the steps the situation `question` states (possibly none), or None
+    when the card has no such stat."""
     stat = next((key for key in keys if isinstance(card.stats.get(key), int) and "f" + key in card.stats), None)
     stat = stat or (keys[0] if len(keys) == 1 and isinstance(card.stats.get(keys[0]), int) else None)
     if stat is None:
@@ -88,31 +114,38 @@ def situated(question: str, card: CardDef, keys: list[str]) -> str | None:
         situations.append("fired up")
     steps = [*_while_steps(question, card, stat), *_against_steps(question, card, stat)]
     steps += _each_other_steps(question, card, stat) + _sent_to_attack_steps(question, card, stat)
-    if not steps and not situations:
+    return Situation(stat, base, base_part, situations, steps)
+
+
+def situated(question: str, card: CardDef, keys: list[str]) -> str | None:
+    """The stat asked worked out for the situation `question` states, or None when it states none
+    that the card's stats or text change."""
+    found = situation(question, card, keys)
+    if found is None or not (found.steps or found.situations):
         return None
-    situations += [step.situation for step in steps if step.situation not in situations]
-    counted = [step for step in steps if step.amount]
-    total = max(0, base + sum(step.amount for step in counted))
-    parts = [base_part] + [f"{'+' if s.amount > 0 else '-'} {abs(s.amount)} {s.why}" for s in counted]
-    parts += [
-        f"(unchanged: {s.why[1:-1].replace('its text: ', 'its text applies only ')})" for s in steps if not s.amount
-    ]
-    lead = ", ".join(situations)
-    label = stat.upper() if len(stat) <= 3 else stat.capitalize()
-    return f"{lead[:1].upper()}{lead[1:]}: {' '.join(parts)} = {total} {label}."
+    return found.told()
 
 
-def _while_steps(question: str, card: CardDef, stat: str) -> list[_Step]:
+def _while_steps(question: str, card: CardDef, stat: str) -> list[Step]:
     steps = []
     for found in _WHILE.finditer(card.text):
         condition = found.group(3).lower()
-        if found.group(2).lower() == stat and _CONDITION_WORDS[condition].search(question):
+        said = next(reversed(list(_CONDITION_WORDS[condition].finditer(question))), None)  # the last said
+        if found.group(2).lower() == stat and said is not None:
             situation = "as your kicker" if condition == "kicker" else f"while {condition}"
-            steps.append(_Step(situation, int(found.group(1)), f"(its text: {found.group(0)})"))
+            if _NOT_YET.search(question[: said.start()]):  # "before hes the kicker": not yet
+                situation = "not yet your kicker" if condition == "kicker" else f"not {condition}"
+                steps.append(Step(situation, 0, f"(its text: {found.group(0)})"))
+                continue
+            steps.append(Step(situation, int(found.group(1)), f"(its text: {found.group(0)})"))
     return steps
 
 
-def _against_steps(question: str, card: CardDef, stat: str) -> list[_Step]:
+_NOT_YET = re.compile(r"\b(?:before|until|not|isn.?t|is not|aint|without)\b(?:\s+\S+){0,3}\s*$", re.IGNORECASE)
+"""A condition said as not (yet) met: "before hes the kicker", "when hes not attacking"."""
+
+
+def _against_steps(question: str, card: CardDef, stat: str) -> list[Step]:
     found = _AGAINST.search(card.text)
     attackers = _attackers(question)
     if found is None or attackers is None or found.group(3).lower() != stat:
@@ -121,7 +154,7 @@ def _against_steps(question: str, card: CardDef, stat: str) -> list[_Step]:
     amount = int(found.group(2)) if attackers >= needed else 0  # fewer attackers: the text doesn't apply
     why = f"(its text: while {needed} or more opposing characters are attacking)"
     plural = "character" if attackers == 1 else "characters"
-    return [_Step(f"with {attackers} opposing {plural} attacking", amount, why)]
+    return [Step(f"with {attackers} opposing {plural} attacking", amount, why)]
 
 
 _SENT_TO_ATTACK = re.compile(
@@ -133,7 +166,7 @@ _ATTACKS_ASKED = re.compile(
 _BLOCKS_OR_HURT = re.compile(r"\b(?:block\w*|defend\w*|injured|hurt)\b", re.IGNORECASE)
 
 
-def _sent_to_attack_steps(question: str, card: CardDef, stat: str) -> list[_Step]:
+def _sent_to_attack_steps(question: str, card: CardDef, stat: str) -> list[Step]:
     """A Naruto Ninja's "+C/+S when its Team is sent out to attack" ("choji's combat when he goes in on an attack")."""
     found = _SENT_TO_ATTACK.search(card.text)
     if found is None or stat not in ("combat", "support") or not _ATTACKS_ASKED.search(question):
@@ -144,20 +177,20 @@ def _sent_to_attack_steps(question: str, card: CardDef, stat: str) -> list[_Step
     if not amount:
         return []
     return [
-        _Step("sent out to attack", amount, f"(its text: +{found.group(1)}/+{found.group(2)} when its Team attacks)")
+        Step("sent out to attack", amount, f"(its text: +{found.group(1)}/+{found.group(2)} when its Team attacks)")
     ]
 
 
-def _each_other_steps(question: str, card: CardDef, stat: str) -> list[_Step]:
+def _each_other_steps(question: str, card: CardDef, stat: str) -> list[Step]:
     found = _EACH_OTHER.search(card.text)
     if found is None or found.group(2).lower() != stat:
         return []
     label = found.group(3)
-    for asked in _OTHERS.finditer(question):
+    for asked in reversed(list(_OTHERS.finditer(question))):  # the last said: "what if i had 4 other raimon guys"
         if asked.group(2).lower().rstrip("s") == label.lower().rstrip("s"):
             others = count(asked.group(1))
             why = f"(its text: {found.group(1)} SP for each other {label} character)"
-            return [_Step(f"with {others} other {label} characters", int(found.group(1)) * others, why)]
+            return [Step(f"with {others} other {label} characters", int(found.group(1)) * others, why)]
     return []
 
 

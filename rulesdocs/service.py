@@ -33,9 +33,11 @@ from rulesdocs import (
     followup,
     messages,
     outcome,
+    pronouns,
     review,
     ruling,
     scope,
+    sptally,
     statmod,
     sureness,
     understand,
@@ -233,7 +235,18 @@ class RulesService:
         if chosen is None:
             return self._clarify(question, where)
         previous = context if context is not None and not context.pending and context.game == chosen else None
-        answer, understood = self._answer(question, chosen, previous, follow_up)
+        talked_about = cardnames.card(chosen, previous.card) if previous is not None and previous.card else None
+        # "i put him as support with neji as head" after Might Guy: "him" is Might Guy, beside the card named.
+        # Inuyasha's fight readers already read "he swings at gensai" against the character talked about.
+        named = self.card_subject(question, chosen) if talked_about is not None else None
+        resolved = (
+            pronouns.named_back(question, talked_about, self._typed_name(question, chosen))
+            if talked_about is not None and chosen != "inuyasha" and named not in (None, talked_about.name)
+            else None
+        )
+        answer, understood = self._answer(resolved or question, chosen, previous, follow_up)
+        if resolved is not None:
+            answer = dataclasses.replace(answer, question=question)
         if not answer.found and not answer.options and _loose_switch(question, context, game):
             assert context is not None  # "whats the cap in yugioh then": the last question, in yugioh
             self.store.forget(where.channel or "")
@@ -263,6 +276,13 @@ class RulesService:
         if context is None or not context.choices or not 0 <= index < len(context.choices):
             raise RulesError("That choice has expired: ask the question again.")
         return self.pick(context.choices[index], where=where, question=context.asked or context.question)
+
+    def _typed_name(self, question: str, game: GameId) -> str:
+        """The words a question types for the card it names ("jude"), or ""."""
+        matcher = self.matcher(game)
+        common = self._common.get(game, matcher.common if matcher is not None else frozenset())
+        mention = cardnames.lookup(conv.strip_game_names(question), game, common)
+        return " ".join(mention.words) if mention is not None else ""
 
     def card_subject(self, question: str, game: GameId) -> str | None:
         """The built-in card of `game` a question is about ("why cant i deploy neji" -> Neji Hyuga)."""
@@ -344,6 +364,18 @@ class RulesService:
             mention = cardnames.Mention(previous.card, cardnames.kind_of(game, previous.card), ())
         card = cardnames.card(game, mention.name) if mention is not None else None
         card = cardnames.version_asked(stripped, card) if card is not None else None  # "reserve maddie moonlight"
+        if game == "inazuma":  # "hes my kicker and i play rolling kick" after Kevin Dragonfly: his SP, worked out
+            told_before = (
+                (previous.card, previous.asked or previous.question, previous.worked)
+                if previous is not None and previous.card
+                else None
+            )
+            tallied = sptally.follow(stripped, card, qtype, told_before, common)
+            if tallied is not None:
+                player, situation, told = tallied
+                return self._tallied(question, game, player, told, situation), dataclasses.replace(
+                    own, card=player.name, asked=situation, worked=True
+                )
         card_kind = cardanswer.card_kind(stripped, card, qtype) if card is not None else None
         if card is not None and _CARD_VS_RULES.search(stripped):  # "rulebook says 2 but muster grounds says 3"
             golden, _ = self._rule(question, GOLDEN_RULE, chat.tokens(GOLDEN_RULE, game), game, "", qtype="other")
@@ -700,6 +732,19 @@ class RulesService:
             found=False,
         )
         return answer, understood
+
+    def _tallied(self, question: str, game: GameId, focus: CardDef, told: str, situation: str) -> Answer:
+        """A character's SP worked out through the situation told, with the cards played cited."""
+        played = [c for c in sptally.named_cards(situation, game) if c.name != focus.name]
+        return Answer(
+            question=question,
+            game=game,
+            text=f"{told}\n\n{cardanswer.card_line(focus)}\n{cardanswer.card_text(focus)}",
+            citations=tuple(cardanswer.citation(c) for c in [focus, *played]),
+            confidence=1.0,
+            found=True,
+            card=focus.name,
+        )
 
     def _card_answer(
         self,

@@ -40,6 +40,8 @@ MODULES = [
     "rulesdocs.cardstat",
     "rulesdocs.ninjacards",
     "rulesdocs.cardwhose",
+    "rulesdocs.pronouns",
+    "rulesdocs.sptally",
     "rulesdocs.chakracost",
     "rulesdocs.quantities",
     "rulesdocs.levelturn",
