@@ -648,3 +648,29 @@ def card_question(question: str, mention: Mention) -> bool:
 def names(text: str, mention: Mention) -> bool:
     """True when `text` names the mentioned card."""
     return f" {' '.join(mention.words)} " in f" {' '.join(_words(text))} "
+
+
+_VERSION_BEFORE = re.compile(r"\b(reserve|starting|starter)\s+$", re.IGNORECASE)
+
+
+def named_cards(text: str, game: GameId, common: Collection[str] = ()) -> list[CardDef]:
+    """The pool cards `text` names, in the order found, each in the version typed before its name
+    ("my starting jude sharp")."""
+    found: list[CardDef] = []
+    rest = text
+    for _ in range(4):
+        mention = lookup(rest, game, common)
+        if mention is None or not mention.words:
+            break
+        chosen = card(game, mention.name)
+        where = re.search(r"\b" + r"\W+".join(map(re.escape, mention.words)), rest, re.IGNORECASE)
+        if chosen is not None:
+            version = _VERSION_BEFORE.search(rest[: where.start()]) if where is not None else None
+            if version is not None:
+                chosen = version_asked(version.group(1), chosen)
+            if all(c.name != chosen.name for c in found):
+                found.append(chosen)
+        if where is None:
+            break
+        rest = f"{rest[: where.start()]} | {rest[where.end() :]}"
+    return found

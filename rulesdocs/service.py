@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulesdocs import (
+    boosttally,
     cardanswer,
     cardnames,
     cardtrait,
@@ -371,11 +372,16 @@ class RulesService:
                 else None
             )
             tallied = sptally.follow(stripped, card, qtype, told_before, common)
-            if tallied is not None:
-                player, situation, told = tallied
-                return self._tallied(question, game, player, told, situation), dataclasses.replace(
-                    own, card=player.name, asked=situation, worked=True
-                )
+        elif game == "yugioh":  # "and with sogen out too?" after Legendary Sword on Celtic Guardian
+            told_yugioh = (previous.card, previous.asked or previous.question) if previous and previous.card else None
+            tallied = boosttally.follow(stripped, qtype, told_yugioh, common)
+        else:
+            tallied = None
+        if tallied is not None:
+            player, situation, told = tallied
+            return self._tallied(question, game, player, told, situation), dataclasses.replace(
+                own, card=player.name, asked=situation, worked=True
+            )
         card_kind = cardanswer.card_kind(stripped, card, qtype) if card is not None else None
         if card is not None and _CARD_VS_RULES.search(stripped):  # "rulebook says 2 but muster grounds says 3"
             golden, _ = self._rule(question, GOLDEN_RULE, chat.tokens(GOLDEN_RULE, game), game, "", qtype="other")
@@ -734,8 +740,9 @@ class RulesService:
         return answer, understood
 
     def _tallied(self, question: str, game: GameId, focus: CardDef, told: str, situation: str) -> Answer:
-        """A character's SP worked out through the situation told, with the cards played cited."""
-        played = [c for c in sptally.named_cards(situation, game) if c.name != focus.name]
+        """A character's SP (a monster's ATK/DEF) worked out through the situation told, with the cards
+        played cited."""
+        played = [c for c in cardnames.named_cards(situation, game) if c.name != focus.name]
         return Answer(
             question=question,
             game=game,

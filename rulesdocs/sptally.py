@@ -158,30 +158,6 @@ _SITUATION = re.compile(
 )
 """Words that put the character in a situation or play a card on it."""
 _NOT_TALLIED = frozenset({"yesno", "why", "when", "howto"})
-_VERSION_BEFORE = re.compile(r"\b(reserve|starting|starter)\s+$", re.IGNORECASE)
-
-
-def named_cards(text: str, game: str, common: Collection[str] = ()) -> list[CardDef]:
-    """The pool cards `text` names, in the order found, each in the version typed before its name
-    ("my starting jude sharp")."""
-    found: list[CardDef] = []
-    rest = text
-    for _ in range(4):
-        mention = cardnames.lookup(rest, game, common)
-        if mention is None or not mention.words:
-            break
-        chosen = cardnames.card(game, mention.name)
-        where = re.search(r"\b" + r"\W+".join(map(re.escape, mention.words)), rest, re.IGNORECASE)
-        if chosen is not None:
-            version = _VERSION_BEFORE.search(rest[: where.start()]) if where is not None else None
-            if version is not None:
-                chosen = cardnames.version_asked(version.group(1), chosen)
-            if all(c.name != chosen.name for c in found):
-                found.append(chosen)
-        if where is None:
-            break
-        rest = f"{rest[: where.start()]} | {rest[where.end() :]}"
-    return found
 
 
 def follow(
@@ -197,7 +173,7 @@ def follow(
     message changes no SP or asks something else (a yes/no, why, when, how to)."""
     if qtype in _NOT_TALLIED or (mentioned is not None and mentioned.game != "inazuma"):
         return None
-    named = named_cards(question, "inazuma", common)
+    named = cardnames.named_cards(question, "inazuma", common)
     players = [c for c in named if c.type.lower() in PLAYERS]
     prior = cardnames.card("inazuma", before[0]) if before is not None else None
     if prior is not None and prior.type.lower() == "technique":  # "my kicker is at 500 and i discard nathan swift"
@@ -222,7 +198,7 @@ def follow(
     if tally(question, focus, named) is None and not (carried and _ASKS_SP.search(question)):
         return None
     whole = f"{carried} {question}".strip()
-    told = tally(whole, focus, named_cards(whole, "inazuma", common))
+    told = tally(whole, focus, cardnames.named_cards(whole, "inazuma", common))
     return (focus, whole, told) if told is not None else None
 
 

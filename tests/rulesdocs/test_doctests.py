@@ -42,6 +42,7 @@ MODULES = [
     "rulesdocs.cardwhose",
     "rulesdocs.pronouns",
     "rulesdocs.sptally",
+    "rulesdocs.boosttally",
     "rulesdocs.chakracost",
     "rulesdocs.quantities",
     "rulesdocs.levelturn",

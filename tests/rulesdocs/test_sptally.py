@@ -81,3 +81,30 @@ def test_pronouns_stay_when_they_are_someone_else() -> None:
     assert pronouns.named_back("my opp has 4, can he block", guy) is None
     assert pronouns.named_back("then jude uses his ability", samford, "jude") is None
     assert pronouns.named_back("can i put him on it", card("yugioh", "Dark Hole")) is None  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("turns", "total"),
+    [
+        (("dark energy on my feral imp, atk?", "plus yami on the field"), "ATK 1800"),
+        (("put legendary sword on celtic guardian whats his attack", "and if sogen is out as well"), "ATK 1900"),
+        (
+            (
+                "put legendary sword on celtic guardian whats his attack",
+                "and if sogen is out as well",
+                "they flip reverse trap",
+            ),
+            "ATK 900",
+        ),
+        (("my dark magician has book of secret arts, opp activates reverse trap, atk?",), "ATK 2200"),
+    ],
+)
+def test_every_spell_told_so_far_changes_the_monster(
+    fresh_service: RulesService, turns: tuple[str, ...], total: str
+) -> None:
+    assert total in _chat(fresh_service, "yugioh", *turns)[-1].split("\n")[0]
+
+
+def test_a_spell_that_does_not_fit_is_left_out(fresh_service: RulesService) -> None:
+    told = _chat(fresh_service, "yugioh", "legendary sword on celtic guardian, atk?", "and with yami too")
+    assert "Yami" not in told[-1].split("\n")[0] or "1700" in told[-1].split("\n")[0]
