@@ -34,6 +34,7 @@ from rulesdocs import (
     ninjacards,
     ratingmod,
     statmod,
+    turnuse,
 )
 from rulesdocs.cardnames import granted_tags
 from rulesdocs.model import Citation
@@ -118,7 +119,8 @@ _STATS_WORD = re.compile(r"\b(?:stats?|stat line|numbers)\b", re.IGNORECASE)
 """The stat a question asking what a card "is at" means, in the games where one number fights."""
 _AT_WHAT = re.compile(
     r"\bwhat(?:'?s| is| are)\s+(?:he|she|it|they|him|her)\s+at\b|\bwhat(?:'?s| is)\s+(?:he|she|it)\s+now\b"
-    r"|\bwhat(?:'?s| is)\s+(?:his|her|its)\s+(?:number|total|power|stat)\b",
+    r"|\bwhat(?:'?s| is)\s+(?:his|her|its)\s+(?:number|total|power|stat)\b"
+    r"|\bwhat(?:'?s| is| are)\s+at\b|\bat now\b",  # the card's name taken out: "what is gaia the fierce knight at"
     re.IGNORECASE,
 )
 
@@ -696,7 +698,8 @@ def verdicts(
         whose = cardtrait.verdict(question, card)
     if whose is None and yes_no:  # "does trainee playmaker get +100 when defending"
         whose = (
-            kind_verdict(question, card)
+            turnuse.verdict(question, card)  # "can i use pot of greed on my opps turn"
+            or kind_verdict(question, card)
             or ninjacards.verdict(question, card)
             or unique_verdict(question, card)
             or cardstat.bonus_verdict(question, card)

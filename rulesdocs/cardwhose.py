@@ -27,7 +27,7 @@ _ASKS_THEIRS = re.compile(
     + r"|\b(?:someone|somebody|anyone|another player)\s?else'?s?\b|\banother player'?s\b"
     r"|\b(?:my |the )?opp(?:onent)?s?\s+(?:also\s+|too\s+)?"
     r"(?:has|have|had|gets?|got|draws?|must|needs?|discards?|pays?|loses?|dumps?)\b"
-    r"|\b(?:make|makes|force|forces)\s+(?:my |the )?opp(?:onent)?s?\b"
+    r"|\b(?:make|makes|force|forces|give|gives|let|lets)\s+(?:my |the )?opp(?:onent)?s?\b"
     r"|\bdo(?:es)?\s+they\s+(?:also\s+)?(?:have to|get|draw|discard|pay|lose|need)\b",
     re.IGNORECASE,
 )

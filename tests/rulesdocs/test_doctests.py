@@ -43,6 +43,7 @@ MODULES = [
     "rulesdocs.pronouns",
     "rulesdocs.sptally",
     "rulesdocs.boosttally",
+    "rulesdocs.turnuse",
     "rulesdocs.chakracost",
     "rulesdocs.quantities",
     "rulesdocs.levelturn",
