@@ -53,9 +53,11 @@ _COLOR_VALUE = re.compile(
     r"|\b(?P<n2>\d{1,2})\s*(?P<color2>red|white|black|blue|purple)\b",
     re.IGNORECASE,
 )
-_ATTACK_WORDS = re.compile(r"\battack|\bhit|\bwins?\b|\bdefeat|\bwhat happens", re.IGNORECASE)
+_ATTACK_WORDS = re.compile(
+    r"\battack|\bhit|\bwins?\b|\bdefeat|\bwhat happens|\bswing|\bsurviv|\blives?\b|\bdies?\b", re.IGNORECASE
+)
 _BOOST = re.compile(r"\b(aggressive|defensive)\b", re.IGNORECASE)
-_DECK_COST = re.compile(r"\b(\d{1,2})\s*(?:deck\s*)?(?:cost|dc)\b|\b(?:deck\s*)?cost(?:\s+of)?\s+(\d{1,2})\b", re.I)
+_DECK_COST = re.compile(r"\b(\d{1,2})\s*(?:deck\s*)?(?:cost|dc)\b|\b(?:deck\s*)?costs?(?:\s+of)?\s+(\d{1,2})\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +124,10 @@ _COLOR = re.compile(r"\b(red|white|black|blue|purple)\b", re.IGNORECASE)
 _DISCARDS = re.compile(r"\b(?:discard|pitch|toss|ditch|dump|throw)", re.IGNORECASE)
 _IS_ATTACKED = re.compile(r"\b(?:(?:gets?|is|was|being) attacked|defend\w*|blocks?)\b", re.IGNORECASE)
 _ATTACKS = re.compile(r"\b(?:attack(?:s|ing)?|swings?|swinging|hits?)\b", re.IGNORECASE)
+_THEY_ATTACK = re.compile(
+    r"\b(?:opp\w*|they|their \w+|enemy)\s+(?:\w+\s+)?(?:attacks?|attacking|swings?|swinging|hits?|goes? after)\b", re.I
+)
+"""The opponent named as the one attacking ("opp attacks my 5 white guy with 6 white")."""
 
 
 _DISCARDED = re.compile(
@@ -221,7 +227,11 @@ def color_attack(question: str) -> ColorAttack | None:
     if not asks_color_attack(question):
         return None
     first, second = values
-    if ATTACKED_BY.search(question) or (first.side == "mine" and second.side == "theirs" and "defend" in question):
+    if (
+        ATTACKED_BY.search(question)
+        or (first.side == "mine" and second.side == "theirs" and "defend" in question)
+        or (first.side == "mine" and _THEY_ATTACK.search(question[: question.lower().find(first.color)]))
+    ):
         first, second = second, first
     attacker = first if first.side else replace(first, side="theirs" if second.side == "mine" else "mine")
     defender = second if second.side else replace(second, side="theirs" if attacker.side == "mine" else "mine")
@@ -310,3 +320,26 @@ def color_outcome(attack: ColorAttack | None) -> str:
     if a.total >= d.total:
         return f"{told}: equal or higher, so the defender is defeated and the attacker steals 1 shard."
     return f"{told}: lower, so nothing happens: the defender is not defeated and no shard is stolen."
+
+
+def discards_for_cost(question: str) -> bool:
+    """True when the question discards a card with a deck cost typed ("i pitch a card that costs 4")."""
+    return _DISCARDS.search(question) is not None and _deck_cost(question) is not None
+
+
+def one_side_boost(question: str, keyword: str) -> str | None:
+    """One character's value in one color with `keyword`'s deck cost added ("my guy swings with 3 black
+    and i pitch a card that costs 4", after a question about Aggressive), or None.
+
+    >>> one_side_boost("so my guy swings with 3 black and i pitch a card that costs 4, whats the black", "aggressive")
+    "With Aggressive: black 3 + 4 (the discarded card's deck cost) = black 7, for this attack only."
+    """
+    values = _colors(question)
+    cost = _deck_cost(question)
+    if len(values) != 1 or cost is None or not _DISCARDS.search(question) or keyword not in ("aggressive", "defensive"):
+        return None
+    value = values[0]
+    return (
+        f"With {keyword.capitalize()}: {value.color} {value.value} + {cost} (the discarded card's deck cost) "
+        f"= {value.color} {value.value + cost}, for this attack only."
+    )

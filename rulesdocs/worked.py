@@ -157,6 +157,9 @@ def _inazuma(asked: _Asked) -> Worked | None:
     return None
 
 
+_KEYWORD = re.compile(r"\b(aggressive|defensive)\b", re.IGNORECASE)
+
+
 def _inuyasha(asked: _Asked) -> Worked | None:
     changed = colorchange.read(asked.typed)
     if changed is not None and (changed.change < 0 or colorfight.color_attack(asked.typed) is None):
@@ -171,6 +174,15 @@ def _inuyasha(asked: _Asked) -> Worked | None:
     shared = namedfight.shared_colors(asked.typed, earlier_card) if named is None else None
     if shared is not None:  # "kurogane attacks gensai, what color can he use and does it work"
         return Worked(shared, COLOR_ATTACK_FACT, asked.question)
+    keyword = _KEYWORD.search(asked.earlier or "") if not _KEYWORD.search(asked.typed) else None
+    if keyword is not None and colorfight.discards_for_cost(asked.typed):  # after "what does aggressive do"
+        carried = f"{asked.typed} for {keyword.group(1).lower()}"
+        attack = colorfight.color_attack(carried)
+        if attack is not None:
+            return Worked(colorfight.color_outcome(attack), COLOR_ATTACK_FACT, colorfight.described(attack))
+        boosted = colorfight.one_side_boost(asked.typed, keyword.group(1).lower())
+        if boosted is not None:
+            return Worked(boosted, COLOR_ATTACK_FACT, asked.question)
     attack, _ = asked.read_or_merge(colorfight.color_attack, colorfight.merge_color)
     mention = cardnames.find(asked.typed, "inuyasha") if attack is None and asked.card is not None else None
     if mention is not None and asked.card is not None and mention.name == asked.card.name:

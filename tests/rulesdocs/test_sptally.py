@@ -108,3 +108,18 @@ def test_every_spell_told_so_far_changes_the_monster(
 def test_a_spell_that_does_not_fit_is_left_out(fresh_service: RulesService) -> None:
     told = _chat(fresh_service, "yugioh", "legendary sword on celtic guardian, atk?", "and with yami too")
     assert "Yami" not in told[-1].split("\n")[0] or "1700" in told[-1].split("\n")[0]
+
+
+@pytest.mark.parametrize(
+    ("turns", "expected"),
+    [
+        (("how does aggressive work", "my char attacks with 4 red and i discard a card that costs 3, red?"), "red 7"),
+        (("explain defensive", "they swing at my blue 3 with blue 4, i toss a 2 cost card. do i survive"), "Yes"),
+        (("explain defensive", "they swing at my blue 3 with blue 6, i toss a 2 cost card. do i survive"), "No"),
+    ],
+)
+def test_an_inuyasha_keyword_asked_about_before_is_applied(
+    fresh_service: RulesService, turns: tuple[str, ...], expected: str
+) -> None:
+    told = _chat(fresh_service, "inuyasha", *turns)[-1]
+    assert told.startswith(expected) or expected in told.split("\n")[0]
