@@ -185,7 +185,7 @@ def _flipped(question: str, phrasing: str, answer: str) -> str | None:
 
 _FIRST = re.compile(
     r"\b(?:go(?:es|ing)?|went|play(?:s|ing)?) (?:1st|first)\b|\b(?:1st|first) (?:player|turn player)\b"
-    r"|\bi'?m (?:1st|first)\b|\bstarting player\b",
+    r"|\bi'?m (?:1st|first)\b|\bstarting player\b|\bplayer who starts\b|\bstarts the (?:duel|game)\b",
     re.IGNORECASE,
 )
 _SECOND = re.compile(
@@ -225,7 +225,9 @@ def _other_player(question: str, phrasing: str, answer: str) -> str | None:
         return "first" if first and not second else "second" if second and not first else None
 
     asked, phrased, ruled = side(_THEY_GO.sub(_as_asker, question)), side(phrasing), side(body)
-    if not (_negated(body) or _ONLY.search(body)) or _BOTH.search(body):
+    # a restriction: negated ("can't enter the Battle Phase…, so no attacks": its first clause), or "only"
+    restricts = _negated(body) or _negated(re.split(r"[,;]", body)[0]) or _ONLY.search(body)
+    if not restricts or _BOTH.search(body):
         return None  # "the first player draws too" rules on both players
     if asked is None or ruled is None or asked == ruled or phrased not in (None, ruled):
         return None
@@ -234,7 +236,7 @@ def _other_player(question: str, phrasing: str, answer: str) -> str | None:
     return f"{other}: the rule is only about the player going {ruled}: {rest[:1].lower()}{rest[1:]}"
 
 
-_OPPONENT = re.compile(r"\b(?:opp\w*|they|them|their|theirs|the other (?:guy|player|person))\b", re.IGNORECASE)
+_OPPONENT_ASKED = re.compile(r"\b(?:opp\w*|they|them|their|theirs|the other (?:guy|player|person))\b", re.IGNORECASE)
 
 
 def _side(text: str) -> str | None:
@@ -253,7 +255,7 @@ def side_carried(earlier: str, question: str) -> str:
     'and on turn 3?'
     """
     mine = _side(earlier)
-    if mine is None or _side(question) is not None or not _OPPONENT.search(question):
+    if mine is None or _side(question) is not None or not _OPPONENT_ASKED.search(question):
         return question
     return f"{question} (they go {'second' if mine == 'first' else 'first'})"
 
