@@ -56,12 +56,24 @@ _INJURED_BEFORE = re.compile(r"\b(?:injured|hurt|damaged)\s*$", re.IGNORECASE)
 
 _PAIR = r"(-?\d{1,2})\s*/\s*(-?\d{1,2})"
 _HEAD_VALUES = re.compile(r"\bhead\w*\b[^/\d]{0,20}" + _PAIR, re.IGNORECASE)
-_SUPPORT_VALUES = re.compile(r"\bsupports?\b[^/\d]{0,20}" + _PAIR + r"(?:\s*(?:,|and|&|\+)\s*" + _PAIR + r")?", re.I)
+_SUPPORT_VALUES = re.compile(
+    r"\b(?:supports?|the others?|the rest|other two|other 2|others)\b[^/\d]{0,20}"
+    + _PAIR
+    + r"(?:\s*(?:,|and|&|\+)\s*"
+    + _PAIR
+    + r")?",
+    re.I,
+)
 
 
 def from_values(question: str) -> str | None:
     """The Power of a Team whose Head and Supports are typed as Combat/Support values ("head is 5/3 and the
-    support is 1/1"), or None when the question asks no Power or types no such values."""
+    support is 1/1", "head is 5/1, the others are 2/3 and 1/2"), or None when the question asks no Power
+    or types no such values.
+
+    >>> from_values("head is 5/1, the others are 2/3 and 1/2. team power?")[:65]
+    "Head Ninja's Combat 5 + the Support Ninjas' Support 3 + 2 = Team "
+    """
     if not _ASKS_POWER.search(question):
         return None
     head, supports = _HEAD_VALUES.search(question), _SUPPORT_VALUES.search(question)
@@ -92,6 +104,8 @@ class Team:
 
     head: Member
     supports: tuple[Member, ...]
+    attacking: bool = False
+    """The question says the Team is sent out to attack (not blocking)."""
 
 
 def _words(question: str) -> list[str]:
@@ -131,7 +145,8 @@ def read(question: str) -> Team | None:
     backing = [i for i, said in enumerate(after) if _BACKS.search(said)]
     head = leading[0] if leading else next((i for i in range(len(named)) if i not in backing), 0)
     members = [Member(name, _INJURED_BEFORE.search(" ".join(words[:at])) is not None) for at, name, _ in named]
-    return Team(members[head], tuple(m for i, m in enumerate(members) if i != head))
+    attacking = _SENT_TO_ATTACK.search(question) is not None and _BLOCKING.search(question) is None
+    return Team(members[head], tuple(m for i, m in enumerate(members) if i != head), attacking)
 
 
 def merge(previous: str, follow_up: str) -> Team | None:
@@ -158,7 +173,8 @@ def described(team: Team) -> str:
         return f"{'injured ' if member.injured else ''}{member.name}"
 
     supports = " and ".join(typed(m) for m in team.supports)
-    return f"{typed(team.head)} leading with {supports}, whats the team power"
+    attacking = " and they attack" if team.attacking else ""
+    return f"{typed(team.head)} leading with {supports}{attacking}, whats the team power"
 
 
 def _value(member: Member, stat: str) -> int | None:
@@ -179,6 +195,9 @@ _TEAM_HAS_BOTH = re.compile(
     r'sent out in a Team that includes a Ninja with both "(\w+)" and "(\w+)", it gets \+(\d)/\+(\d)', re.IGNORECASE
 )
 _TEAM_HAS = re.compile(r'sent out in a Team that includes an? "(\w+)" Ninja, it gets \+(\d)/\+(\d)', re.IGNORECASE)
+_ATTACK_BONUS = re.compile(r"When this Ninja's Team is sent out to attack, this Ninja gets \+(\d)/\+(\d)", re.I)
+_SENT_TO_ATTACK = re.compile(r"\b(?:attack(?:s|ing)?|swing\w*|goes in|go in|sent out to attack)\b", re.IGNORECASE)
+_BLOCKING = re.compile(r"\b(?:block\w*|defend\w*)\b", re.IGNORECASE)
 _EACH_WITH_BOTH = re.compile(r'each Ninja of that Team with both "(\w+)" and "(\w+)" gets \+(\d)/\+(\d)', re.IGNORECASE)
 
 
@@ -221,6 +240,8 @@ def bonuses(team: Team) -> dict[str, tuple[int, int, str]]:
             add(member.name, int(found[3]), int(found[4]), f"its text: a {found[1]} {found[2]} teammate")
         if (found := _TEAM_HAS.search(text)) and any(found[1].lower() in _traits(m.name) for m in others):
             add(member.name, int(found[2]), int(found[3]), f"its text: an {found[1]} teammate")
+        if team.attacking and (found := _ATTACK_BONUS.search(text)):
+            add(member.name, int(found[1]), int(found[2]), "its text: when its Team is sent out to attack")
         if found := _EACH_WITH_BOTH.search(text):
             for m in members:
                 if {found[1].lower(), found[2].lower()} <= _traits(m.name):

@@ -123,3 +123,17 @@ def test_an_inuyasha_keyword_asked_about_before_is_applied(
 ) -> None:
     told = _chat(fresh_service, "inuyasha", *turns)[-1]
     assert told.startswith(expected) or expected in told.split("\n")[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "power"),
+    [
+        ("head is 4/1, the other two are 1/2 and 0/3, team power?", "Team Power 9"),
+        ("choji heads and shikamaru supports when we attack, team power?", "Team Power 5"),
+        ("choji heads and shikamaru supports when we block, team power?", "Team Power 4"),
+    ],
+)
+def test_team_power_from_typed_values_and_an_attack_bonus(
+    fresh_service: RulesService, question: str, power: str
+) -> None:
+    assert power in _chat(fresh_service, "naruto", question)[-1]
