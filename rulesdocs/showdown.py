@@ -38,10 +38,11 @@ _BATTLE = re.compile(
 )
 _NUMBER = re.compile(r"(?<![\w.+/-])(\d{1,2})(?!\s*(?:/|\+|%|\d))(?:\s+(\w+))?", re.I)
 _NOT_POWER = re.compile(
-    r"^(?:damage|dmg|cards?|rewards?|battle|chakra|turns?|ninjas?|teams?|supports?|heads?|players?|copies|"
+    r"^(?:damage|dmg|cards?|rewards?|battle|chakra|turns?|ninjas?|teams?|supports?|heads?|players?|copies|combat|"
     r"jutsus?|missions?|times?|symbols?|entrance|hand|x)$",
     re.I,
 )
+_COUNTS_TEAMS = re.compile(r"\s+(?:(?!power\b|pow\b|pwr\b)\w+\s+){0,3}?teams?\b", re.I)
 _BEFORE_NOT_POWER = re.compile(r"\b(?:turn|indicator|entrance|cost|level|lvl|draw|take|takes|deal|deals)\s*$", re.I)
 _MINE = re.compile(r"\b(?:my|mine|i|i'm|im|me|our|ours|we)\b", re.I)
 _THEIRS = re.compile(r"\b(?:their|theirs|they|opp\w*|enemy|enemies|his|her|the other)\b", re.I)
@@ -63,6 +64,8 @@ def _powers(text: str) -> list[tuple[int, int]]:
     for match in _NUMBER.finditer(text):
         after = match.group(2) or ""
         if _NOT_POWER.match(after) or _BEFORE_NOT_POWER.search(text[: match.start()]):
+            continue
+        if _COUNTS_TEAMS.match(text[match.end(1) :]):  # "attacked with 1 big team", "2 of my teams": counts
             continue
         found.append((match.start(), int(match.group(1))))
     return found

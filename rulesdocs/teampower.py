@@ -78,9 +78,29 @@ def from_values(question: str) -> str | None:
         return None
     head, supports = _HEAD_VALUES.search(question), _SUPPORT_VALUES.search(question)
     if head is None or supports is None:
-        return None
+        return _from_named_values(question)
     combat = int(head.group(1))
     values = [int(supports.group(2))] + ([int(supports.group(4))] if supports.group(4) else [])
+    return _told(combat, values)
+
+
+_HEAD_COMBAT = re.compile(r"\bhead\w*\b[^\d/]{0,20}?(\d{1,2})\s*combat\b", re.IGNORECASE)
+_SUPPORTS_SUPPORT = re.compile(
+    r"\bsupports?\b[^\d/]{0,20}?(\d{1,2})(?:\s*(?:,|and|&|\+)\s*(\d{1,2}))?(?:\s*(?:,|and|&|\+)\s*(\d{1,2}))?"
+    r"\s*support\b",
+    re.IGNORECASE,
+)
+
+
+def _from_named_values(question: str) -> str | None:
+    """ "head has 4 combat and my two supports have 1 and 2 support": the values named by stat."""
+    head, supports = _HEAD_COMBAT.search(question), _SUPPORTS_SUPPORT.search(question)
+    if head is None or supports is None or re.match(r"\s*each\b", question[supports.end() :]):
+        return None  # "1 support each": as many as there are Supports, a count read elsewhere
+    return _told(int(head.group(1)), [int(v) for v in supports.groups() if v is not None])
+
+
+def _told(combat: int, values: list[int]) -> str:
     whose = "the Support Ninja's Support" if len(values) == 1 else "the Support Ninjas' Support"
     listed = " + ".join(str(v) for v in values)
     total = combat + sum(values)

@@ -131,9 +131,15 @@ def test_an_inuyasha_keyword_asked_about_before_is_applied(
         ("head is 4/1, the other two are 1/2 and 0/3, team power?", "Team Power 9"),
         ("choji heads and shikamaru supports when we attack, team power?", "Team Power 5"),
         ("choji heads and shikamaru supports when we block, team power?", "Team Power 4"),
+        ("the head has 5 combat, supports have 2 and 0 support, what's the team power", "Team Power 7"),
     ],
 )
 def test_team_power_from_typed_values_and_an_attack_bonus(
     fresh_service: RulesService, question: str, power: str
 ) -> None:
     assert power in _chat(fresh_service, "naruto", question)[-1]
+
+
+def test_a_count_of_teams_is_no_power(fresh_service: RulesService) -> None:
+    told = _chat(fresh_service, "naruto", "they attack with 1 team, can 2 of my teams block it")[-1]
+    assert "Team Power" not in told and "against" not in told.split("\n")[0]
