@@ -280,3 +280,47 @@ def _colors_of(name: str) -> dict[str, int]:
 
 def _listed(colors: dict[str, int]) -> str:
     return ", ".join(f"{c} {v}" for c, v in colors.items())
+
+
+_POSITION_SAID = re.compile(
+    r"\s*(?:in\s+)?(?:atk|attack|def|defen[cs]e)\s*(?:pos(?:ition)?|mode)\b|\s+in\s+(?:atk|attack|def|defen[cs]e)\b"
+    r"|\s+face.?(?:up|down)\b",
+    re.IGNORECASE,
+)
+_TO_DEFENSE = re.compile(r"\b(?:def(?:en[cs]e)?|face.?down|set)\b", re.IGNORECASE)
+_TO_ATTACK = re.compile(r"\b(?:atk|attack) (?:pos(?:ition)?|mode)\b|\bin (?:atk|attack)\b|\bface.?up\b", re.I)
+
+
+def moved(earlier: str, follow_up: str, game: GameId) -> str | None:
+    """The earlier named battle with the monster the follow-up names put in the position it says ("and
+    if the celtic was in def instead"), as a question `read` reads; None when the follow-up changes no
+    named monster's position.
+
+    >>> moved("my summoned skull swings at opps celtic guardian in atk pos, how much dmg",
+    ...       "and if the celtic was in def instead", "yugioh")
+    'my summoned skull swings at opps celtic guardian in def, how much dmg'
+    """
+    if game != "yugioh" or read(earlier, game) is None:
+        return None
+    to_defense = _TO_DEFENSE.search(follow_up) is not None
+    if not to_defense and _TO_ATTACK.search(follow_up) is None:
+        return None
+    found = _two_named(earlier, game)
+    if found is None:
+        return None
+    words, named = found
+    said = set(cardnames.words_of(follow_up))
+    targets = [n for n in named if said & {w for w in words[n.start : n.start + n.size] if len(w) >= 3}]
+    if len(targets) != 1:
+        return None  # "the celtic": one of the two named, by a word of its name as typed before
+    target = targets[0]
+    typed = r"\W+".join(map(re.escape, words[target.start : target.start + target.size]))
+    at = re.search(typed, earlier, re.IGNORECASE)
+    if at is None:
+        return None
+    rest = (
+        _POSITION_SAID.sub("", earlier[at.end() :], count=1)
+        if _POSITION_SAID.match(earlier[at.end() :])
+        else (earlier[at.end() :])
+    )
+    return f"{earlier[: at.end()]} in {'def' if to_defense else 'attack position'}{rest}"

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeVar
 
 from rulesdocs import (
@@ -112,7 +112,8 @@ def _yugioh(asked: _Asked) -> Worked | None:
         return Worked(
             calc.direct_outcome(straight, calc.life_points_left(asked.typed)), DIRECT_ATTACK_FACT, asked.question
         )
-    named = namedfight.read(asked.typed, "yugioh") if calc.battle(asked.typed) is None else None
+    said = asked.typed
+    named = namedfight.read(said, "yugioh") if calc.battle(said) is None else None
     it = asked.before or asked.card
     plain = _POSITIONED.search(asked.typed) is None  # a Set or flipped monster is not read this way
     if named is None and it is not None and it.type == "monster" and plain and calc.battle(asked.typed) is None:
@@ -120,9 +121,16 @@ def _yugioh(asked: _Asked) -> Worked | None:
         said = _IT_ATTACKS.sub(f"my {it.name} \\1", asked.typed)
         said = _ATTACKS_IT.sub(f"\\1 my {it.name}", said)
         named = namedfight.read(said, "yugioh") if said != asked.typed else None
+    if named is None and asked.earlier is not None:  # "and if the celtic was in def instead"
+        shifted = namedfight.moved(asked.earlier, asked.typed, "yugioh")
+        named = namedfight.read(shifted, "yugioh") if shifted is not None else None
+        said = shifted or said
     if named is not None and (fight := calc.battle(named.text)) is not None:  # "my dark magician attacks…"
         told = f"{named.legend} {calc.outcome(fight)}"
-        return Worked(told, BATTLE_FACTS[fight.target.stat], calc.described(fight), _effects("yugioh", named))
+        # the names are kept for the next follow-up ("and if the celtic was in def"); numbers are read from them
+        return Worked(told, BATTLE_FACTS[fight.target.stat], said, _effects("yugioh", named))
+    if asked.earlier is not None and calc.battle(asked.earlier) is None:
+        asked = replace(asked, earlier=namedfight.as_numbers(asked.earlier, "yugioh") or asked.earlier)
     fight, _ = asked.read_or_merge(calc.battle, calc.merge)
     card = asked.card
     if fight is None and card is not None and card.type == "monster":

@@ -143,3 +143,15 @@ def test_team_power_from_typed_values_and_an_attack_bonus(
 def test_a_count_of_teams_is_no_power(fresh_service: RulesService) -> None:
     told = _chat(fresh_service, "naruto", "they attack with 1 team, can 2 of my teams block it")[-1]
     assert "Team Power" not in told and "against" not in told.split("\n")[0]
+
+
+def test_a_named_monster_moved_to_defense_reworks_the_battle(fresh_service: RulesService) -> None:
+    told = _chat(
+        fresh_service,
+        "yugioh",
+        "my dark magician attacks their mystical elf in attack position, what happens",
+        "what if the elf was in defense",
+        "and if it had 2600 def",
+    )
+    assert "2000 DEF" in told[1] and "nobody takes battle damage" in told[1]
+    assert "100 battle damage" in told[2]
