@@ -38,7 +38,7 @@ _BATTLE = re.compile(
 )
 _NUMBER = re.compile(r"(?<![\w.+/-])(\d{1,2})(?!\s*(?:/|\+|%|\d))(?:\s+(\w+))?", re.I)
 _NOT_POWER = re.compile(
-    r"^(?:damage|dmg|cards?|rewards?|battle|chakra|turns?|ninjas?|teams?|supports?|heads?|players?|copies|combat|"
+    r"^(?:damage|dmg|cards?|rewards?|br|brs|battle|chakra|turns?|ninjas?|teams?|supports?|heads?|players?|copies|combat|"
     r"jutsus?|missions?|times?|symbols?|entrance|hand|x)$",
     re.I,
 )

@@ -157,6 +157,7 @@ _SITUATION = re.compile(
     re.IGNORECASE,
 )
 """Words that put the character in a situation or play a card on it."""
+_THAT_CARD = re.compile(r"\b(?:it|that|this one|that one)\b", re.IGNORECASE)
 _NOT_TALLIED = frozenset({"yesno", "why", "when", "howto"})
 
 
@@ -177,7 +178,12 @@ def follow(
     players = [c for c in named if c.type.lower() in PLAYERS]
     prior = cardnames.card("inazuma", before[0]) if before is not None else None
     if prior is not None and prior.type.lower() == "technique":  # "my kicker is at 500 and i discard nathan swift"
-        return _on_stated(question, prior, named)
+        stated = _on_stated(question, prior, named)
+        if stated is not None:
+            return stated
+        if players and _THAT_CARD.search(question):  # "kevin is my kicker and i play it"
+            named = [*named, prior]
+        prior = None
     focus, carried = None, ""
     if prior is not None and prior.type.lower() in PLAYERS:
         _, situation, worked = before or ("", "", False)
@@ -198,7 +204,8 @@ def follow(
     if tally(question, focus, named) is None and not (carried and _ASKS_SP.search(question)):
         return None
     whole = f"{carried} {question}".strip()
-    told = tally(whole, focus, cardnames.named_cards(whole, "inazuma", common))
+    every = cardnames.named_cards(whole, "inazuma", common)
+    told = tally(whole, focus, every + [c for c in named if all(c.name != e.name for e in every)])
     return (focus, whole, told) if told is not None else None
 
 

@@ -31,6 +31,7 @@ def _chat(service: RulesService, game: str, *turns: str) -> list[str]:
         (("maxwell carson with 3 other raimon players on the field, sp?", "what if he was fired up"), "900 SP", "FSP"),
         (("what does charlie boardfield do", "i pitch nathan swift for wild claw"), "600 SP", "AP"),
         (("inazuma drop level?", "kicker has 600 and i discard nathan swift to it"), "800 SP", "Nathan Swift"),
+        (("what does rolling kick do", "kevin dragonfly is my kicker and i play it, his sp?"), "900 SP", "Rolling"),
     ],
 )
 def test_sp_is_worked_out_through_the_conversation(
