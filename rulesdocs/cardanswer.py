@@ -33,6 +33,7 @@ from rulesdocs import (
     lifepoints,
     ninjacards,
     ratingmod,
+    savecard,
     statmod,
     turnuse,
 )
@@ -714,6 +715,8 @@ def verdicts(
             or cardreach.summon_verdict(question, card, other)
             or (cardreach.summon_verdict(question, other, card) if other is not None else None)
         )
+    if whose is None and yes_no:  # "i have kurogane the cold prince in hand, can it save kurogane demon lord"
+        whose = savecard.verdict(question, card, other)
     if whose is None and other is not None and yes_no and _PAIRING.search(question):
         whose = pair_verdict(card, other)  # not "why cant my raiga attack their mitsu": that asks a rule
     if whose is None and qtype == "yesno" and kind in ("rule", "text"):  # "are my monsters safe from battle"

@@ -39,3 +39,15 @@ def test_a_card_that_gives_each_player_something_gives_the_opponent_too(fresh_se
 def test_what_a_monster_is_at_with_a_field_spell(fresh_service: RulesService) -> None:
     told = _ask(fresh_service, "yugioh", "with yami up, what's dark magician at now")
     assert "ATK 2700" in told.split("\n")[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "opening"),
+    [
+        ("my raiga hot-headed guardian was defeated, can raiga half-demon wanderer from hand save it", "Yes"),
+        ("can i save hana shrine archer by discarding gensai wandering monk", "No"),
+    ],
+)
+def test_a_save_needs_the_same_name_before_the_comma(fresh_service: RulesService, question: str, opening: str) -> None:
+    told = _ask(fresh_service, "inuyasha", question)
+    assert told.startswith(opening) and "same name" in told.split("\n")[0]

@@ -44,6 +44,7 @@ MODULES = [
     "rulesdocs.sptally",
     "rulesdocs.boosttally",
     "rulesdocs.turnuse",
+    "rulesdocs.savecard",
     "rulesdocs.chakracost",
     "rulesdocs.quantities",
     "rulesdocs.levelturn",
