@@ -196,7 +196,7 @@ def _each_other_steps(question: str, card: CardDef, stat: str) -> list[Step]:
 
 _ASKS_BONUS = re.compile(
     r"\b(?:bonus|boost|buff|dribbler|striker|defender|extra sp|more sp)\b|[+-]\s?\d+"
-    r"|\bget (?:his|her|its|the) (?:sp|\+)",
+    r"|\bget (?:his|her|its|the) (?:sp|\+)|\b(?:get|gets|getting) (?:anything|something|any(?: extra)?)\b",
     re.IGNORECASE,
 )
 _SIDE_ASKED = {

@@ -51,3 +51,8 @@ def test_what_a_monster_is_at_with_a_field_spell(fresh_service: RulesService) ->
 def test_a_save_needs_the_same_name_before_the_comma(fresh_service: RulesService, question: str, opening: str) -> None:
     told = _ask(fresh_service, "inuyasha", question)
     assert told.startswith(opening) and "same name" in told.split("\n")[0]
+
+
+def test_get_anything_asks_for_the_cards_conditional_bonus(fresh_service: RulesService) -> None:
+    told = _ask(fresh_service, "inazuma", "if three of them attack, does nathan swift get anything extra")
+    assert told.startswith("Yes") and "+300 SP" in told.split("\n")[0]
