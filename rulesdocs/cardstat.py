@@ -48,7 +48,8 @@ _ATTACKERS = re.compile(
     + r"\b|\b"
     + _COUNT
     + r" (?:of (?:their|them|the opp\w*)\s+)?(?:\w+ )?(?:guys?|characters?|chars?|players?|attackers?|opponents?)"
-    r"(?: \w+){0,2} (?:are |r )?attack|\b(?:vs\.?|versus|against) " + _COUNT + r" (?:attackers?|attacking)",
+    r"(?: \w+){0,2} (?:are |r )?attack|\b(?:vs\.?|versus|against) " + _COUNT + r" (?:attackers?|attacking)"
+    r"|\b" + _COUNT + r" of them (?:are |r )?attack",
     re.IGNORECASE,
 )
 _EACH_OTHER = re.compile(r"([+-]\d+) (SP) for each other (\w+) character", re.IGNORECASE)
