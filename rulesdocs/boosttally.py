@@ -34,20 +34,13 @@ def _boosting(cards: list[CardDef], monster: CardDef) -> list[tuple[CardDef, dic
     """The spells among `cards` that change `monster`'s stats, with the change per stat."""
     out = []
     for spell in cards:
-        fitting = [b for b in statmod.bonuses(spell) if _fits(b, monster)] if spell.type == "spell" else []
+        fitting = [b for b in statmod.bonuses(spell) if statmod.fits(b, monster)] if spell.type == "spell" else []
         if fitting:
             change: dict[str, int] = {}
             for bonus in fitting:
                 change[bonus.stat] = change.get(bonus.stat, 0) + bonus.amount
             out.append((spell, change))
     return out
-
-
-def _fits(bonus: statmod.Bonus, monster: CardDef) -> bool:
-    if not bonus.who:
-        return True
-    kinds = {str(monster.stats.get("race", "")).lower(), str(monster.stats.get("attribute", "")).lower()}
-    return any(w.lower() in kinds for w in bonus.who)
 
 
 def stacked(monster: CardDef, cards: list[CardDef], stats: list[str]) -> str | None:

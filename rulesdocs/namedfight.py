@@ -15,9 +15,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from rulesdocs import calc, cardnames, colorfight
+from rulesdocs import calc, cardnames, colorfight, statmod
 from rulesdocs.model import GameId
+
+if TYPE_CHECKING:
+    from cards.pool import CardDef
 
 _DEFENDING = re.compile(r"\bface.?down\b|\bfacedown\b|\bset\b|\bdef(?:en[cs]e)?\b|\bin def\b", re.IGNORECASE)
 _ATTACK_VERB = frozenset({"attacks", "attack", "attacked", "attacking", "hits", "swings", "battles"})
@@ -324,3 +328,33 @@ def moved(earlier: str, follow_up: str, game: GameId) -> str | None:
         else (earlier[at.end() :])
     )
     return f"{earlier[: at.end()]} in {'def' if to_defense else 'attack position'}{rest}"
+
+
+def with_spell(earlier: str, spell: CardDef, game: GameId) -> str | None:
+    """The earlier named battle with `spell`'s ATK/DEF change typed after the monster it reaches ("what
+    if i had equipped dark energy on skull first"), as a question `read` reads; None when the spell
+    reaches neither monster or both.
+
+    >>> from rulesdocs.cardnames import card
+    >>> with_spell("my summoned skull attacks their blue-eyes white dragon", card("yugioh", "Dark Energy"), "yugioh")
+    'my summoned skull 2800 attacks their blue-eyes white dragon'
+    """
+    reading, found = read(earlier, game), _two_named(earlier, game)
+    if game != "yugioh" or reading is None or found is None or spell.type != "spell":
+        return None
+    words, named = found
+    changed = []
+    for (name, label, value), typed in zip(reading.values, named, strict=True):
+        monster = cardnames.card(game, name)
+        stat = label.lower()
+        amount = sum(
+            b.amount for b in statmod.bonuses(spell) if b.stat == stat and monster and statmod.fits(b, monster)
+        )
+        if amount:
+            changed.append((typed, value + amount))
+    if len(changed) != 1:
+        return None
+    typed, value = changed[0]
+    pattern = r"\W+".join(map(re.escape, words[typed.start : typed.start + typed.size]))
+    at = re.search(pattern, earlier, re.IGNORECASE)
+    return f"{earlier[: at.end()]} {value}{earlier[at.end() :]}" if at is not None else None

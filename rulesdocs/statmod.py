@@ -72,7 +72,8 @@ def bonuses(spell: CardDef) -> list[Bonus]:
     return found
 
 
-def _fits(bonus: Bonus, monster: CardDef) -> bool:
+def fits(bonus: Bonus, monster: CardDef) -> bool:
+    """True when `bonus` reaches `monster` (its Type or Attribute, or any face-up monster)."""
     if not bonus.who:
         return True
     race, attribute = str(monster.stats.get("race", "")), str(monster.stats.get("attribute", ""))
@@ -95,7 +96,7 @@ def with_bonus(spell: CardDef, monster: CardDef, stats: list[str]) -> str | None
     printed = {s: v for s in asked if isinstance(v := monster.stats.get(s), int)}
     if not found or not printed:
         return None
-    applying = [b for b in found if _fits(b, monster)]
+    applying = [b for b in found if fits(b, monster)]
     race, attribute = monster.stats.get("race", "?"), monster.stats.get("attribute", "?")
     if not applying:
         kinds = " or ".join(sorted({w for b in found for w in b.who}))

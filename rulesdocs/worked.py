@@ -112,7 +112,7 @@ def _yugioh(asked: _Asked) -> Worked | None:
         return Worked(
             calc.direct_outcome(straight, calc.life_points_left(asked.typed)), DIRECT_ATTACK_FACT, asked.question
         )
-    said = asked.typed
+    said, note = asked.typed, ""
     named = namedfight.read(said, "yugioh") if calc.battle(said) is None else None
     it = asked.before or asked.card
     plain = _POSITIONED.search(asked.typed) is None  # a Set or flipped monster is not read this way
@@ -123,10 +123,14 @@ def _yugioh(asked: _Asked) -> Worked | None:
         named = namedfight.read(said, "yugioh") if said != asked.typed else None
     if named is None and asked.earlier is not None:  # "and if the celtic was in def instead"
         shifted = namedfight.moved(asked.earlier, asked.typed, "yugioh")
+        spell = _spell_named(asked.typed) if shifted is None else None
+        if spell is not None:  # "what if i had equipped dark energy on skull first"
+            shifted = namedfight.with_spell(asked.earlier, spell, "yugioh")
+            note = f"With {spell.name} ({spell.text.rstrip('.')}): " if shifted is not None else ""
         named = namedfight.read(shifted, "yugioh") if shifted is not None else None
         said = shifted or said
     if named is not None and (fight := calc.battle(named.text)) is not None:  # "my dark magician attacks…"
-        told = f"{named.legend} {calc.outcome(fight)}"
+        told = f"{note}{named.legend} {calc.outcome(fight)}"
         # the names are kept for the next follow-up ("and if the celtic was in def"); numbers are read from them
         return Worked(told, BATTLE_FACTS[fight.target.stat], said, _effects("yugioh", named))
     if asked.earlier is not None and calc.battle(asked.earlier) is None:
@@ -143,6 +147,12 @@ def _yugioh(asked: _Asked) -> Worked | None:
     if fight is None:
         return None
     return Worked(calc.outcome(fight), BATTLE_FACTS[fight.target.stat], calc.described(fight))
+
+
+def _spell_named(typed: str) -> CardDef | None:
+    """The one Yu-Gi-Oh! Spell a message names, if it names one."""
+    spells = [c for c in cardnames.named_cards(typed, "yugioh") if c.type == "spell"]
+    return spells[0] if len(spells) == 1 else None
 
 
 def _effects(game: str, named: namedfight.Reading) -> str:

@@ -156,3 +156,13 @@ def test_a_named_monster_moved_to_defense_reworks_the_battle(fresh_service: Rule
     )
     assert "2000 DEF" in told[1] and "nobody takes battle damage" in told[1]
     assert "100 battle damage" in told[2]
+
+
+def test_an_equip_added_to_a_named_battle(fresh_service: RulesService) -> None:
+    told = _chat(
+        fresh_service,
+        "yugioh",
+        "my feral imp attacks their celtic guardian, what happens",
+        "and if feral imp had dark energy on it",
+    )
+    assert "1400 ATK" in told[1] and "1600 ATK" in told[1] and "destroys" in told[1]
