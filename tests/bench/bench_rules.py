@@ -2,7 +2,8 @@
 
     .venv/bin/python tests/bench/bench_rules.py [--semantic] [--docs ../shared/rulebooks] [--misses]
 
-First what players judge, on the chat sets (tests/rulesdocs/blind4, frozen 2026-11-29 in the nineteenth
+First what players judge, on the chat sets (tests/rulesdocs/blind5, frozen 2026-11-30 in the twenty-fourth
+session, never tuned on; tests/rulesdocs/blind4, frozen 2026-11-29 in the nineteenth
 session before any tuning: the rulings-channel brief, the whole rulebook section by section;
 tests/rulesdocs/blind3, frozen 2026-11-28 in the fourteenth session before any tuning; tests/rulesdocs/blind2,
 frozen 2026-11-28 earlier, no longer blind for Inazuma and Inuyasha; tests/rulesdocs/blind, frozen 2026-11-24:
@@ -11,7 +12,8 @@ written like blind3 by other helpers, dev4 in the fifteenth session, dev5 in the
 follow-ups, dev6 in the seventeenth, follow-up conversations only, dev7 and dev8 in the eighteenth: a
 game-night brief (situations, why, what-happens and exceptions, 3-turn follow-ups) and a newcomers' brief (other
 games' words, card pairs, 3-turn follow-ups), dev9 in the nineteenth and dev10 in the
-twentieth, blind4's brief by other writers), per
+twentieth, blind4's brief by other writers, dev14 in the twenty-sixth: three-turn conversations with a second
+card or a board situation), per
 game and per question type: right fact in the answer text, confidently wrong (an answer, not "not found" or
 "did you mean", without the fact), clarified, the same counting the first cited passage, card questions
 right/wrong, follow-ups answered right, "not found" (or a card's text, or a "did you mean") on questions the
@@ -145,6 +147,7 @@ def main() -> int:
     args = parser.parse_args()
     service = RulesService(db_path=":memory:", extra_dirs=args.docs)
     result: dict[str, object] = {
+        "blind5": chat_quality(service, "blind5", False),
         "blind4": chat_quality(service, "blind4", False),
         "blind3": chat_quality(service, "blind3", False),
         "blind2": chat_quality(service, "blind2", False),
@@ -158,6 +161,7 @@ def main() -> int:
         "dev8": chat_quality(service, "dev8", args.misses),
         "dev9": chat_quality(service, "dev9", args.misses),
         "dev10": chat_quality(service, "dev10", args.misses),
+        "dev14": chat_quality(service, "dev14", args.misses),
         "knowledge_build": knowledge_build(),
         "index": build_times(args.docs),
     }
