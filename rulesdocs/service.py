@@ -239,10 +239,13 @@ class RulesService:
         talked_about = cardnames.card(chosen, previous.card) if previous is not None and previous.card else None
         # "i put him as support with neji as head" after Might Guy: "him" is Might Guy, beside the card named.
         # Inuyasha's fight readers already read "he swings at gensai" against the character talked about.
-        named = self.card_subject(question, chosen) if talked_about is not None else None
+        named = self._mention(question, chosen) if talked_about is not None else None
         resolved = (
-            pronouns.named_back(question, talked_about, self._typed_name(question, chosen))
-            if talked_about is not None and chosen != "inuyasha" and named not in (None, talked_about.name)
+            pronouns.named_back(question, talked_about, " ".join(named.words))
+            if talked_about is not None
+            and chosen != "inuyasha"
+            and named is not None
+            and named.name != talked_about.name
             else None
         )
         answer, understood = self._answer(resolved or question, chosen, previous, follow_up)
@@ -278,18 +281,15 @@ class RulesService:
             raise RulesError("That choice has expired: ask the question again.")
         return self.pick(context.choices[index], where=where, question=context.asked or context.question)
 
-    def _typed_name(self, question: str, game: GameId) -> str:
-        """The words a question types for the card it names ("jude"), or ""."""
+    def _mention(self, question: str, game: GameId) -> cardnames.Mention | None:
+        """The built-in card of `game` a question names, with the words it was typed as ("jude")."""
         matcher = self.matcher(game)
         common = self._common.get(game, matcher.common if matcher is not None else frozenset())
-        mention = cardnames.lookup(conv.strip_game_names(question), game, common)
-        return " ".join(mention.words) if mention is not None else ""
+        return cardnames.lookup(conv.strip_game_names(question), game, common)
 
     def card_subject(self, question: str, game: GameId) -> str | None:
         """The built-in card of `game` a question is about ("why cant i deploy neji" -> Neji Hyuga)."""
-        matcher = self.matcher(game)
-        common = self._common.get(game, matcher.common if matcher is not None else frozenset())
-        mention = cardnames.lookup(conv.strip_game_names(question), game, common)
+        mention = self._mention(question, game)
         return mention.name if mention is not None else None
 
     def pick(self, fact_id: str, *, where: Asked | None = None, question: str = "") -> Answer:
