@@ -19,14 +19,13 @@ import re
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-from rulesdocs import cardnames, statmod
+from rulesdocs import cardnames, statmod, understand
 
 if TYPE_CHECKING:
     from cards.pool import CardDef
 
 _REVERSES = re.compile(r"\bevery ATK/DEF increase works as a decrease\b", re.IGNORECASE)
 _ASKED = {"atk": re.compile(r"\b(?:atk|attack)\b", re.I), "def": re.compile(r"\b(?:def|defen[cs]e)\b", re.I)}
-_NOT_STACKED = frozenset({"yesno", "why", "when", "howto"})
 _ADDS = re.compile(r"\b(?:with|too|also|plus|and|add\w*|equip\w*|play\w*|activat\w*|flip\w*|out|on)\b", re.I)
 
 
@@ -76,7 +75,7 @@ def follow(
     """The monster talked about before (`before`: its name and the situation told so far), or the
     monster named now, with every spell told so far: the monster, the whole situation and the sentence;
     None when the message adds no card that changes it, or asks a yes/no, why, when or how to."""
-    if qtype in _NOT_STACKED or not _ADDS.search(question):
+    if qtype in understand.NOT_WORKED_OUT or not _ADDS.search(question):
         return None
     named = cardnames.named_cards(question, "yugioh", common)
     monsters = [c for c in named if c.type == "monster"]

@@ -26,7 +26,7 @@ import re
 from collections.abc import Collection
 from typing import TYPE_CHECKING
 
-from rulesdocs import cardnames, cardstat
+from rulesdocs import cardnames, cardstat, understand
 from rulesdocs.cardstat import Step
 
 if TYPE_CHECKING:
@@ -158,7 +158,6 @@ _SITUATION = re.compile(
 )
 """Words that put the character in a situation or play a card on it."""
 _THAT_CARD = re.compile(r"\b(?:it|that|this one|that one)\b", re.IGNORECASE)
-_NOT_TALLIED = frozenset({"yesno", "why", "when", "howto"})
 
 
 def follow(
@@ -172,7 +171,7 @@ def follow(
     name, the situation told so far, and whether that was worked out here) or the character named
     beside a technique. Returns the character, the whole situation and the sentence, or None when the
     message changes no SP or asks something else (a yes/no, why, when, how to)."""
-    if qtype in _NOT_TALLIED or (mentioned is not None and mentioned.game != "inazuma"):
+    if qtype in understand.NOT_WORKED_OUT or (mentioned is not None and mentioned.game != "inazuma"):
         return None
     named = cardnames.named_cards(question, "inazuma", common)
     players = [c for c in named if c.type.lower() in PLAYERS]

@@ -30,6 +30,8 @@ from typing import Literal, TypeAlias
 
 QuestionType: TypeAlias = Literal["yesno", "howmany", "howto", "why", "when", "whatis", "whathappens", "other"]
 QUESTION_TYPES: tuple[QuestionType, ...] = ("yesno", "howmany", "howto", "why", "when", "whatis", "whathappens")
+NOT_WORKED_OUT: frozenset[str] = frozenset({"yesno", "why", "when", "howto"})
+"""Question types no worked-out number answers (a stat tally is for "what is he at", not "can he…")."""
 
 _LEAD = (
     r"^\s*(?:(?:so|ok|okay|k|wait|and|but|hey|yo|hi|quick q|q|question|um+|hmm+|also|then|like|pls|please)[\s,:!.]+)*"
